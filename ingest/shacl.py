@@ -1,0 +1,25 @@
+"""Validate the emitted graph against ontology/shapes.ttl."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyshacl import validate as shacl_validate
+from rdflib import Graph
+
+ONTOLOGY = Path(__file__).resolve().parent.parent / "ontology"
+
+
+def load_folder(*folders: Path) -> Graph:
+    g = Graph()
+    for folder in folders:
+        for f in sorted(folder.glob("*.ttl")):
+            g.parse(f, format="turtle")
+    return g
+
+
+def validate(graph_folder: Path) -> tuple[bool, str]:
+    """SHACL-validate the graph in `graph_folder` together with the ontology's schemes."""
+    data = load_folder(graph_folder, ONTOLOGY)
+    shapes = Graph().parse(ONTOLOGY / "shapes.ttl", format="turtle")
+    conforms, _, text = shacl_validate(data, shacl_graph=shapes, inference="none", allow_warnings=True)
+    return bool(conforms), text

@@ -1,0 +1,35 @@
+"""Namespaces and IRI builders shared by ingest and query (docs/graph-model.md)."""
+from __future__ import annotations
+
+from rdflib import Namespace, URIRef
+
+from .model import slug
+
+BASE = "https://w3id.org/bridge-laws/"
+LAWSD = Namespace(BASE)
+BL = Namespace(BASE + "ontology#")
+ELI = Namespace("http://data.europa.eu/eli/ontology#")
+STRENGTH = Namespace(BASE + "strength/")
+REFTYPE = Namespace(BASE + "reftype/")
+LANG_AUTHORITY = {
+    "en": URIRef("http://publications.europa.eu/resource/authority/language/ENG"),
+    "zh-Hant": URIRef("http://publications.europa.eu/resource/authority/language/ZHO"),
+    "zh-Hans": URIRef("http://publications.europa.eu/resource/authority/language/ZHO"),
+}
+STATE = {"2017": BL.State2017Original, "2024": BL.State2024Revision}
+
+
+def doc_iri(doc: str) -> URIRef:
+    return LAWSD[doc]
+
+
+def provision_iri(doc: str, pid: str) -> URIRef:
+    return LAWSD[f"{doc}/{slug(pid)}"]
+
+
+def expression_iri(doc: str, pid: str, lang: str) -> URIRef:
+    return LAWSD[f"{doc}/{slug(pid)}/{lang}"]
+
+
+def term_iri(doc: str, key: str) -> URIRef:
+    return LAWSD[f"{doc}/term/{key}"]

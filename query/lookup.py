@@ -1,0 +1,173 @@
+"""Law lookup: a provision's three texts, strength tags, references out and in, terms, source.
+
+Implements `python -m query law ID` (DESIGN.md section 7)."""
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+
+from rdflib import Graph, Literal, URIRef
+
+from ingest.model import LANGS, ancestors, parse_id
+from ingest.vocab import LAWSD, provision_iri
+
+DOCS = ("wbf2017",)
+STATE_NAMES = {"State2017Original": "2017 original", "State2024Revision": "2024 revision"}
+PREFIXES = """
+PREFIX bl: <https://w3id.org/bridge-laws/ontology#>
+PREFIX eli: <http://data.europa.eu/eli/ontology#>
+PREFIX dcterms: <http://purl.org/dc/terms/>
+PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
+PREFIX prov: <http://www.w3.org/ns/prov#>
+"""
+
+
+class LookupError_(ValueError):
+    """A bad provision id or document: the CLI turns it into a one-line error, exit 2."""
+
+
+def normalise_id(raw: str) -> tuple[str | None, str]:
+    """'wbf2017:27B1(a)' -> ('wbf2017', '27B1(a)'); 'Law 27 b 1 (a)' -> (None, '27B1(a)')."""
+    s = raw.strip()
+    doc = None
+    if ":" in s:
+        doc, s = s.split(":", 1)
+    s = re.sub(r"^(law|laws|第)\s*", "", s, flags=re.I)
+    s = re.sub(r"\s+", "", s)
+    if s.lower() in ("introduction", "definitions"):
+        return doc, s.capitalize()
+    m = re.match(r"^(\d{1,2})([a-zA-Z])?(\d{1,2})?((?:\([a-zA-Z]+\))*)$", s)
+    if not m:
+        return doc, s
+    law, sec, item, parens = m.groups()
+    return doc, f"{law}{(sec or '').upper()}{item or ''}{parens.lower()}"
+
+
+def all_ids(g: Graph, doc: str) -> list[str]:
+    q = PREFIXES + "SELECT ?id ?o WHERE { ?p eli:is_part_of+ ?d ; dcterms:identifier ?id ; bl:order ?o } ORDER BY ?o"
+    return [str(r[0]) for r in g.query(q, initBindings={"d": LAWSD[doc]})]
+
+
+def resolve(g: Graph, raw: str, doc: str | None = None) -> tuple[str, str]:
+    """Check a provision id against the graph; raise LookupError_ with suggestions if unknown."""
+    if not raw or not raw.strip():
+        raise LookupError_("empty provision id (try e.g. 27B2)")
+    if len(raw) > 60:
+        raise LookupError_(f"provision id too long ({len(raw)} characters)")
+    prefix, pid = normalise_id(raw)
+    doc = doc or prefix or "wbf2017"
+    if doc not in DOCS:
+        raise LookupError_(f"unknown document '{doc}' (known: {', '.join(DOCS)})")
+    node = provision_iri(doc, pid)
+    if (node, None, None) not in g:
+        near = get_close_matches(pid, all_ids(g, doc), n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise LookupError_(f"unknown provision id '{raw}' in {doc}{hint}")
+    return doc, pid
+
+
+def law(g: Graph, raw: str, doc: str | None = None) -> dict:
+    """Everything the law browser and `query law` show for one provision."""
+    doc, pid = resolve(g, raw, doc)
+    node = provision_iri(doc, pid)
+    out: dict = {"provision": pid, "doc": doc, "law": (int(parse_id(pid)["law"]) if parse_id(pid) else None),
+                 "titles": {}, "texts": {}, "states": {}, "source": {}}
+    q = PREFIXES + """
+    SELECT ?lang ?title ?text ?state ?file ?first ?last WHERE {
+      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:lawState ?state .
+      OPTIONAL { ?e eli:title ?title } OPTIONAL { ?e bl:text ?text }
+      OPTIONAL { ?e prov:wasDerivedFrom ?s . ?s bl:sourceFile ?file ; bl:firstLine ?first ; bl:lastLine ?last }
+    }"""
+    for lang, title, text, state, file, first, last in g.query(q, initBindings={"p": node}):
+        lang = str(lang)
+        out["titles"][lang] = str(title) if title else ""
+        out["texts"][lang] = str(text) if text else ""
+        out["states"][lang] = STATE_NAMES[str(state).rsplit("#", 1)[1]]
+        if file:
+            out["source"][lang] = {"file": str(file), "first_line": int(first), "last_line": int(last)}
+    for lang in LANGS:
+        out["texts"].setdefault(lang, None)
+    out["strength"] = _strength(g, node)
+    out["cites"] = _refs(g, node, outgoing=True)
+    out["cited_by"] = _refs(g, node, outgoing=False)
+    out["parent"], out["children"] = _family(g, node)
+    out["ancestors"] = ancestors(pid)
+    out["terms"] = _terms(g, node)
+    out["versions"] = {state: sorted(l for l, s in out["states"].items() if s == state)
+                       for state in sorted(set(out["states"].values()))}
+    out["findings"] = _findings(g, node)
+    return out
+
+
+def _strength(g: Graph, node: URIRef) -> list[dict]:
+    q = PREFIXES + """
+    SELECT ?lang ?pos ?level ?word ?clause WHERE {
+      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
+      ?t bl:level ?level ; bl:word ?word ; bl:clause ?clause ; bl:position ?pos .
+    } ORDER BY ?lang ?pos ?t"""
+    return [{"lang": str(lang), "clause_no": int(pos), "level": str(level).rsplit("/", 1)[1],
+             "word": str(word), "clause": str(clause)}
+            for lang, pos, level, word, clause in g.query(q, initBindings={"p": node})]
+
+
+def _refs(g: Graph, node: URIRef, outgoing: bool) -> list[dict]:
+    """References made by this provision (outgoing) or made to it (incoming), per language."""
+    if outgoing:
+        q = PREFIXES + """
+        SELECT ?id ?lang ?type ?surface WHERE {
+          ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasReference ?r .
+          ?r bl:target ?t ; bl:refType ?type ; bl:surface ?surface . ?t dcterms:identifier ?id .
+        }"""
+    else:
+        q = PREFIXES + """
+        SELECT ?id ?lang ?type ?surface WHERE {
+          ?r bl:target ?p ; bl:refType ?type ; bl:surface ?surface .
+          ?e bl:hasReference ?r ; dcterms:language ?lang ; eli:realizes ?src . ?src dcterms:identifier ?id .
+        }"""
+    rows: dict[str, dict] = {}
+    for pid, lang, rtype, surface in g.query(q, initBindings={"p": node}):
+        row = rows.setdefault(str(pid), {"provision": str(pid), "types": set(), "langs": set(), "surfaces": {}})
+        row["types"].add(str(rtype).rsplit("/", 1)[1])
+        row["langs"].add(str(lang))
+        row["surfaces"].setdefault(str(lang), str(surface))
+    from ingest.align import sort_key
+    return [{**r, "types": sorted(r["types"]), "langs": sorted(r["langs"])}
+            for _, r in sorted(rows.items(), key=lambda kv: sort_key(kv[0]))]
+
+
+def _family(g: Graph, node: URIRef) -> tuple[str | None, list[str]]:
+    q = PREFIXES + """
+    SELECT ?pid ?cid ?o WHERE {
+      OPTIONAL { ?p eli:is_part_of ?parent . ?parent dcterms:identifier ?pid }
+      OPTIONAL { ?c eli:is_part_of ?p ; dcterms:identifier ?cid ; bl:order ?o }
+    } ORDER BY ?o"""
+    parent, children = None, []
+    for pid, cid, _ in g.query(q, initBindings={"p": node}):
+        parent = str(pid) if pid is not None and parse_id(str(pid)) else parent
+        if cid is not None:
+            children.append(str(cid))
+    return parent, children
+
+
+def _terms(g: Graph, node: URIRef) -> list[dict]:
+    q = PREFIXES + """
+    SELECT ?key ?label ?def WHERE {
+      ?t bl:usedIn ?p ; skos:notation ?key ; skos:prefLabel ?label .
+      OPTIONAL { ?t skos:definition ?def FILTER(lang(?def) = lang(?label)) }
+    }"""
+    terms: dict[str, dict] = {}
+    for key, label, definition in g.query(q, initBindings={"p": node}):
+        t = terms.setdefault(str(key), {"term": str(key), "labels": {}, "definitions": {}})
+        lang = label.language if isinstance(label, Literal) else "en"
+        t["labels"][lang] = str(label)
+        if definition is not None:
+            t["definitions"][lang] = str(definition)
+    return [terms[k] for k in sorted(terms)]
+
+
+def _findings(g: Graph, node: URIRef) -> list[dict]:
+    q = PREFIXES + """
+    PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    SELECT ?lang ?kind ?detail WHERE { ?f bl:provision ?p ; dcterms:language ?lang ; bl:findingKind ?kind ; rdfs:comment ?detail }
+    ORDER BY ?lang ?kind"""
+    return [{"lang": str(a), "kind": str(b), "detail": str(c)} for a, b, c in g.query(q, initBindings={"p": node})]
