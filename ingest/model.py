@@ -36,12 +36,14 @@ class Expression:
     text: str = ""
     span: Span | None = None
     state: str = "2017"   # which state of the Laws: "2017" original or "2024" revision
+    last_piece: str = field(default="", repr=False, compare=False)   # parser bookkeeping
 
     def add_text(self, text: str, file: str, line: int) -> None:
         text = text.strip()
         if not text:
             return
         self.text = f"{self.text} {text}".strip() if self.text else text
+        self.last_piece = text
         self.add_line(file, line)
 
     def add_line(self, file: str, line: int) -> None:

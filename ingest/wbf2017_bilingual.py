@@ -13,6 +13,8 @@ one, the structure of the Simplified edition (`known_ids`) decides, and the repa
 from __future__ import annotations
 
 import re
+from collections import Counter
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from .bilingual import fix_cjk_spaces, fix_dot_commas, fix_suit_symbols, has_cjk, split_en_zh
@@ -69,6 +71,8 @@ def parse(path: str = SOURCE, known_ids: set[str] | None = None) -> ParsedDoc:
     lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
     doc = ParsedDoc("wbf2017", ("en", "zh-Hant"))
     lines, doc.repairs = apply_fixes(path, lines)
+    _CHAR_FREQ.clear()
+    _CHAR_FREQ.update(Counter(c for line in lines for c in line if "\u4e00" <= c <= "\u9fff"))
     known = known_ids or set()
 
     intro = next(i for i, l in enumerate(lines) if l.startswith("INTRODUCTION TO THE 2017 LAWS"))
@@ -113,6 +117,18 @@ def _clean_zh(doc: ParsedDoc, zh: str, lineno: int, path: str, prov: Provision) 
     for before, after in changes:
         doc.repair(path, lineno, "garbled-symbol", before, after, "suit symbol must match the suit named", prov.id)
     prev = prov.expressions.get("zh-Hant")
+    if prev and prev.last_piece and _ocr_duplicate(prev.last_piece, zh):
+        # two extractions of one Chinese line, one of them garbled OCR: keep the cleaner
+        if _cleanliness(zh) > _cleanliness(prev.last_piece):
+            doc.repair(path, lineno, "duplicate-extraction", prev.last_piece, zh,
+                       "garbled OCR copy of this line read just before; replaced by the clean copy", prov.id)
+            prev.text = prev.text[: len(prev.text) - len(prev.last_piece)] + zh
+            prev.last_piece = zh
+            prev.add_line(path, lineno)
+        else:
+            doc.repair(path, lineno, "duplicate-extraction", original, "",
+                       "garbled OCR copy of the Chinese just read; dropped", prov.id)
+        return ""
     if prev and prev.text and not re.search(f"[{_ZH_END}]$", prev.text) and not re.match(r"^[(（\d]", zh):
         doc.repair(path, lineno, "joined-broken-line", prev.text[-20:] + " | " + zh[:20], prev.text[-20:] + zh[:20],
                    "Chinese sentence broken across lines by a page or column break", prov.id)
@@ -120,6 +136,26 @@ def _clean_zh(doc: ParsedDoc, zh: str, lineno: int, path: str, prov: Provision) 
         prev.add_line(path, lineno)
         return ""
     return zh
+
+
+def _ocr_duplicate(previous: str, line: str) -> bool:
+    """The extraction sometimes repeats a Chinese line as garbled OCR (岩無費貝犯 for 若無賽員犯錯):
+    a line of similar length sharing most of its characters with the end of the text just read."""
+    tail = previous[-len(line) - 10:]
+    if len(line) < 12 or abs(len(tail) - len(line)) > len(line):
+        return False
+    return SequenceMatcher(None, tail, line, autojunk=False).ratio() > 0.6
+
+
+_CHAR_FREQ: dict[str, int] = {}
+
+
+def _cleanliness(zh: str) -> float:
+    """Mean log-frequency of a line's characters in the whole Traditional text: OCR garble
+    (岩, 亚, 矯止) uses characters the Laws rarely use."""
+    import math
+    chars = [c for c in zh if "\u4e00" <= c <= "\u9fff"]
+    return sum(math.log(1 + _CHAR_FREQ.get(c, 0)) for c in chars) / max(1, len(chars))
 
 
 def _parse_intro(doc: ParsedDoc, lines: list[str], start: int, stop: int, path: str) -> None:
@@ -265,10 +301,23 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
     if number:
         text = text[number.end():]
         _open_item(doc, st, int(number.group(1)), lineno, path, restored=None)
+        en_head = split_en_zh(text)[0][0]
+        if _is_title(en_head):
+            # a titled item (86B1 "Single Result Obtained 僅獲得單一結果")
+            _set_titles(doc, doc.provisions[st.item], text, st.law, lineno, path)
+            return
     paren = _PAREN.match(text)
     if paren:
         text = text[paren.end():]
-        _open_paren(doc, st, paren.group(1), lineno, path, raw)
+        # "- (a)" at the margin starts a new item whose number was lost (27B1(a), 15A2(a));
+        # sub-items of an open item are indented (" - (b)")
+        lost_item = bullet and indent == 0 and not number and paren.group(1) == "a"
+        if lost_item and known and st.item:
+            # the Simplified edition's numbering settles it where it has either id (16B1(a) vs 15A2(a))
+            cont, n = st.container(), _item_number(st.item, st.container())
+            if f"{cont}{n}(a)" in known and f"{cont}{n + 1}(a)" not in known:
+                lost_item = False
+        _open_paren(doc, st, paren.group(1), lineno, path, raw, lost_item)
     elif lost:
         _open_lost(doc, st, lineno, path, raw, known)
     elif not number and st.item and not paren:
@@ -292,6 +341,13 @@ def _add_pairs(doc: ParsedDoc, text: str, lineno: int, path: str, st: _State, kn
             _add(doc, doc.provisions[st.current], en, zh, lineno, path)
 
 
+def _is_title(en: str) -> bool:
+    """A heading rather than a sentence: short, no closing punctuation, words capitalised."""
+    words = en.split()
+    return (0 < len(en) < 70 and not re.search(r"[.:;,)]$", en)
+            and sum(w[:1].isupper() for w in words) >= max(1, len(words) - 2))
+
+
 def _open_item(doc: ParsedDoc, st: _State, n: int, lineno: int, path: str, restored: str | None) -> None:
     cont = st.container()
     iid = f"{cont}{n}"
@@ -302,7 +358,8 @@ def _open_item(doc: ParsedDoc, st: _State, n: int, lineno: int, path: str, resto
     _ = prov
 
 
-def _open_paren(doc: ParsedDoc, st: _State, mark: str, lineno: int, path: str, raw: str) -> None:
+def _open_paren(doc: ParsedDoc, st: _State, mark: str, lineno: int, path: str, raw: str,
+                lost_item: bool = False) -> None:
     sub_letter = st.sub[-2] if st.sub else None
     # (i) after (h) is a letter, not a roman numeral
     letter_next = sub_letter is not None and mark == _next_letter(sub_letter)
@@ -311,9 +368,9 @@ def _open_paren(doc: ParsedDoc, st: _State, mark: str, lineno: int, path: str, r
         doc.provision(sid, "subsubitem", st.law, st.sub)
         st.subsub, st.current = sid, sid
         return
-    if not st.item:
-        # "- (a) ..." at the start of a section: item "1." was lost before "(a)" (e.g. 27B1(a))
-        _open_item(doc, st, 1, lineno, path, restored=raw.strip()[:2])
+    if not st.item or lost_item:
+        # item number lost before "(a)" (e.g. "- (a)" for 27B1(a))
+        _open_item(doc, st, _item_number(st.item, st.container()) + 1, lineno, path, restored=raw.strip()[:2])
     sid = f"{st.item}({mark})"
     doc.provision(sid, "subitem", st.law, st.item)
     st.sub, st.subsub, st.current = sid, None, sid
@@ -333,6 +390,11 @@ def _maybe_unmarked_item(doc: ParsedDoc, st: _State, lineno: int, path: str, raw
     """An unmarked English paragraph after an item: a new item whose number was lost, or
     the item's next paragraph? If an explicit next number follows in this section, it is a
     continuation; otherwise the Simplified edition's structure decides."""
+    if raw.lstrip()[:1].islower():
+        return   # a sentence broken across lines (58B3 "to that trick may withdraw ...")
+    item_en = doc.provisions[st.item].expressions.get("en")
+    if item_en is not None and item_en.title and not item_en.text:
+        return   # the text of a titled item (86B2 "Multiple Results Obtained ...")
     cont = st.container()
     n = _item_number(st.item, cont) + 1
     explicit = re.compile(rf"^\s*(-\s+)?{n}\.\s")
