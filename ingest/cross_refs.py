@@ -10,12 +10,16 @@ Surface forms handled (all found in sources 000 and 002):
 | lang    | absolute                                                    | relative                                                          |
 | ------- | ----------------------------------------------------------- | ----------------------------------------------------------------- |
 | en      | Law 26B, Laws 16C, 26B and 72C, Law 30, 31 or 32,            | A, B1, 3, (a), A2(a) ... after see / in / by / under / of / from / |
-|         | Law 50 or Law 51, Laws 78D, 86B3 and (d) hereunder           | with / per / than / as / Section / Notwithstanding, or followed    |
-|         |                                                             | by above / below / following / preceding / hereunder / of this Law |
+|         | Law 50 or Law 51, Laws 78D, 86B3 and (d) hereunder           | with / per / than / as / Section / Notwithstanding / violates /    |
+|         |                                                             | "like basis to", or followed by above / below / following /        |
+|         |                                                             | preceding / hereunder / of this Law, or by an apply word           |
+|         |                                                             | ("Unless A applies"); a bare number needs see / as in / a locator  |
 | zh-Hant | Law 26B, LawN (no space), Law 16C、26B、與 Law 72C,            | [上述/下述/前述/下方/下列/以上/本條/本規則] [第] B1(b) [款/項/小項/兩款]; |
-|         | Law 30、31、及 32                                            | a bare letter/B1 also after 參照 / 依 / 除 / 按 / 如               |
-| zh-Hans | 第 23 条 A 款, 第 16 条 C 款 2, 第 12 条 C 款 1 (b),             | 本条 D 款 [1 [(b)]], 本款 3, 本款 (a), 本款 2 项, A 款 (bare, with  |
-|         | 第 30 条 B 款 1(b) (1), 第 30、31 和 32 条, 第 41 条 B 款和 C 款 | 款), (a) 规定/所述 ; "第本条" is read as 本条                       |
+|         | Law 30、31、及 32; "參照 73D3" (the source dropped "Law")     | a bare letter/B1 also after 參照 / 依 / 除 / 按 / 如 / 違反 / 套用 / |
+|         |                                                             | 滿足 / 根據, or before 所述 / 規定                                  |
+| zh-Hans | 第 23 条 A 款, 第 16 条 C 款 2, 第 12 条 C 款 1 (b),             | 本条 D 款 [1 [(b)]], 本款 3, 本款 (a), 本款 2 项, 本项（d）, A 款    |
+|         | 第 30 条 B 款 1(b) (1), 第 30、31 和 32 条, 第 41 条 B 款和 C 款, | (bare, with 款), 以上 1 和 2, 上述 (a), (a) 规定/所述; the source's |
+|         | 第 20 条 F 款 2 和 3; "参照 47 条 B 款" (第 dropped)              | 第本条 C 款, 本条 E1 款, 本条 A (no 款); full-width （ ） accepted   |
 
 Resolution. An atom that names no law is relative: its first component says where it
 hangs. A section letter takes the law of `here` (27B: "see A" -> 27A); an item number takes
@@ -46,9 +50,9 @@ apply)"), the last "Law ..." sub-list takes the apply word and the rest keep "se
 | see            | see [also] X, (See X)                      | 參照 / 參閱 / 參見 / 詳見 X       | 参照 / 参见 / 参阅 X              |
 | does-not-apply | X does/do not apply; not X (", not Law 30") | X 不適用; 而非 X                  | X 不[再]适用; 不[再]适用 X         |
 | may-apply      | X may [also] apply                          | 得適用 X; X 得適用               | 可能适用 X; X 可能适用            |
-| applies        | X applies / apply / continue(s) to apply;  | 適用 X; X 適用                   | 适用 X; X 适用                    |
+| applies        | X applies / apply / continue(s) to apply;  | 適用 X; X [所]適用               | 适用 X; X [所]适用                |
 |                | applies X; "X, not Law Y, applies"         |                                 |                                  |
-| as-allows      | as X allows / permits / provides           | 依 X 所述 / 依 X 所允許           | 如 X 规定; X [所]允许              |
+| as-allows      | as X allows / permits / provides           | 依 X 所述; X [所]允許             | 如 X 规定; X [所]允许              |
 | mention        | anything else: "except as provided in B1   | 除上述 B1 項之情況外, 依 Law N    | 本款 1 规定的情况除外, 依照第 N 条, |
 |                | above", "subject to Law 50", "rules as in  | 規定, 裁判以前述 A2(a) 小項處置    | 受第 N 条限制, 裁判依照本款 3      |
 |                | A2(a) or A2(b) above", "permitted by Law 19"|                                 |                                  |
@@ -116,10 +120,11 @@ _EN_SEP = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
 _EN_LOC = re.compile(r"\s+(?:above|below|following|preceding|hereunder|hereafter|of\s+this\s+Law)\b")
 _EN_TRIGGER = re.compile(
     r"(?:\b(?:[Ss]ee(?:\s+also)?|in|by|under|of|from|with|per|than|as|Sections?|[Nn]otwithstanding|violates|"
-    r"violating))\s+(?:either\s+)?$")
-_EN_BARE_OK = re.compile(r"(?:\b(?:[Ss]ee(?:\s+also)?|as\s+in|Sections?))\s+$")
+    r"violating|basis\s+to))\s+(?:either\s+)?$")
+_EN_BARE_OK = re.compile(r"(?:\b(?:[Ss]ee(?:\s+also)?|as\s+in|Sections?|basis\s+to))\s+$")
 
-_HANT_LAW_KW = re.compile(r"Laws?\s*(?=\d)")
+# Law 26B; also the source's bare "參照 73D3" (73A2), where the translation dropped "Law"
+_HANT_LAW_KW = re.compile(r"Laws?\s*(?=\d)|(?<=參照)(?=\d{1,2}[A-H])|(?<=參照 )(?=\d{1,2}[A-H])")
 _HANT_SEP = re.compile(r"\s*(?:、\s*(?:與|及|和|或|以及)?|,|，|以及|或是|與|及|和|或)\s*")
 _HANT_PRE = re.compile(r"(?:上述|下述|前述|下方|下列|以上|以下|本條|本規則)\s*")
 _HANT_NUM = re.compile(r"第\s*")
@@ -128,24 +133,32 @@ _HANT_TRIGGER = re.compile(_alt("參照", "參閱", "參見", "依", "除", "按
                            + r"\s*$")
 _HANT_POST_OK = re.compile(r"\s*(?:所述|之規定|規定)")
 
+def _fw(rx: str) -> str:
+    """Let an escaped bracket in a Simplified pattern also match its full-width form: 本项（d）."""
+    return rx.replace(r"\(", "[(（]").replace(r"\)", "[)）]")
+
+
 _HANS_LAWLIST = re.compile(r"第\s*(\d{1,2})((?:\s*(?:、|和|或者|或|及|与)\s*\d{1,2})+)\s*条")
-_HANS_TAIL = (r"(?:\s*(?P<sec>[A-H])\s*款(?:\s*(?P<item>\d{1,2})(?![\d.])"
-              r"(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?)?)?")
-_HANS_ABS = re.compile(r"第\s*(?P<law>\d{1,2})\s*条" + _HANS_TAIL)
-_HANS_THIS_LAW = re.compile(  # 本条 D 款 [1 [(b)]]; also the source's 本条 E1 款 and 本条 A (no 款)
+_HANS_TAIL = _fw(r"(?:\s*(?P<sec>[A-H])\s*款(?:\s*(?P<item>\d{1,2})(?![\d.])"
+                 r"(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?)?)?")
+# 第 23 条 …; the source once drops the 第 after 参照 ("并且参照 47 条 B 款", 53A)
+_HANS_ABS = re.compile(r"(?:第\s*|(?<=参照)\s*|(?<=参照 )|(?<=参见)\s*|(?<=参见 ))(?P<law>\d{1,2})\s*条" + _HANS_TAIL)
+_HANS_THIS_LAW = re.compile(_fw(  # 本条 D 款 [1 [(b)]]; also the source's 本条 E1 款 and 本条 A (no 款)
     r"(?:第\s*)?本条\s*(?P<sec>[A-H])(?:(?P<itemx>\d{1,2})\s*款|\s*款(?:\s*(?P<item>\d{1,2})(?![\d.])"
-    r"(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?)?|(?![A-Za-z0-9]))")
-_HANS_THIS_SEC = re.compile(
-    r"本款\s*(?:(?P<item>\d{1,2})(?![\d.])(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?"
-    r"|\((?P<sub2>[a-z])\)(?:\s*\((?P<subsub2>[ivx]+|[1-9])\))?)(?:\s*项)?")
-_HANS_BARE_SEC = re.compile(r"(?<![A-Za-z0-9本条])(?P<sec>[A-H])\s*款"
-                            r"(?:\s*(?P<item>\d{1,2})(?![\d.])(?:\s*\((?P<sub>[a-z])\))?)?")
-_HANS_BARE_SUB = re.compile(r"(?:(?:上述|以上|下述|前述)\s*)\((?P<sub>[a-z])\)|"
-                            r"(?<![A-Za-z0-9)])\((?P<sub2>[a-z])\)(?=\s*(?:规定|所述|项))")
+    r"(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?)?|(?![A-Za-z0-9]))"))
+_HANS_THIS_SEC = re.compile(_fw(  # 本款 3, 本款 1 (b), 本款 (a), 本款 2 项, 本项（d）
+    r"(?:本款|本项)\s*(?:(?P<item>\d{1,2})(?![\d.])(?:\s*\((?P<sub>[a-z])\)(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?)?"
+    r"|\((?P<sub2>[a-z])\)(?:\s*\((?P<subsub2>[ivx]+|[1-9])\))?)(?:\s*项)?"))
+_HANS_ABOVE_ITEM = re.compile(  # 以上 1 和 2 (93C3(a)); not 以上 2 张 (a count), not 4000 及以上 24 (78B)
+    r"(?<![及或0-9])(?<![0-9] )(?:以上|上述|前述)\s*(?P<item>\d{1,2})(?![\d.])(?!\s*[张墩副分节人个次轮位名条])(?:\s*项)?")
+_HANS_BARE_SEC = re.compile(_fw(r"(?<![A-Za-z0-9本条])(?<!条 )(?P<sec>[A-H])\s*款"
+                                r"(?:\s*(?P<item>\d{1,2})(?![\d.])(?:\s*\((?P<sub>[a-z])\))?)?"))
+_HANS_BARE_SUB = re.compile(_fw(r"(?:(?:上述|以上|下述|前述)\s*)\((?P<sub>[a-z])\)|"
+                                r"(?<![A-Za-z0-9)）])\((?P<sub2>[a-z])\)(?=\s*(?:规定|所述|项))"))
 _HANS_SEP = re.compile(r"\s*(?:、|和|或者|或|及|以及|与)\s*")
-_HANS_CONT = re.compile(
+_HANS_CONT = re.compile(_fw(
     r"(?:(?P<sec>[A-H])\s*款(?:\s*(?P<item>\d{1,2})(?![\d.]))?|(?P<item2>\d{1,2})(?![\d.条])|)"
-    r"(?:\s*\((?P<sub>[a-z])\))?(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?(?:\s*项)?")
+    r"(?:\s*\((?P<sub>[a-z])\))?(?:\s*\((?P<subsub>[ivx]+|[1-9])\))?(?:\s*项)?"))
 
 
 def _parts(**kw) -> dict:
@@ -166,8 +179,6 @@ def _build(p: dict) -> str | None:
     if p.get("sub") and not p.get("item"):
         return None
     if p.get("subsub") and not p.get("sub"):
-        return None
-    if p.get("sec") and not p.get("law"):
         return None
     pid = p["law"] + p.get("sec", "") + p.get("item", "") + \
         (f"({p['sub']})" if p.get("sub") else "") + (f"({p['subsub']})" if p.get("subsub") else "")
@@ -509,7 +520,7 @@ def _hans_groups(text: str) -> list[tuple[int, int, list[_Atom]]]:
 
     starts = []
     for rx, kind in ((_HANS_ABS, "abs"), (_HANS_THIS_LAW, "rel"), (_HANS_THIS_SEC, "rel"),
-                     (_HANS_BARE_SEC, "rel"), (_HANS_BARE_SUB, "rel")):
+                     (_HANS_ABOVE_ITEM, "rel"), (_HANS_BARE_SEC, "rel"), (_HANS_BARE_SUB, "rel")):
         for m in rx.finditer(text):
             starts.append((m.start(), m.end(), m, kind))
     starts.sort(key=lambda t: (t[0], -t[1]))

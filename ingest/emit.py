@@ -60,7 +60,8 @@ def structure_graph(doc: str, aligned: dict[str, Aligned]) -> Graph:
         g.add((node, ELI.is_part_of, parent))
         g.add((parent, ELI.has_part, node))
         for lang in sorted(p.expressions):
-            g.add((node, ELI.is_realized_by, expression_iri(doc, p.id, lang)))
+            if p.expressions[lang].text or p.expressions[lang].title:
+                g.add((node, ELI.is_realized_by, expression_iri(doc, p.id, lang)))
         for lang_refs in a.refs.values():
             for r in lang_refs:
                 if r.target in aligned:

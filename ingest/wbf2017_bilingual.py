@@ -280,7 +280,6 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
     """A line of law text: find its item markers (restoring lost ones), then its two languages."""
     indent = len(raw) - len(raw.lstrip())
     text = raw.strip()
-    text = _strip_footnote_markers(doc, text, lineno, path, st, markers)
     bullet = bool(_BULLET.match(text))
     if bullet:
         text = _BULLET.sub("", text, count=1)
@@ -306,6 +305,9 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
             # a titled item (86B1 "Single Result Obtained 僅獲得單一結果")
             _set_titles(doc, doc.provisions[st.item], text, st.law, lineno, path)
             return
+    if text.startswith("(I) ") and st.sub and st.sub.endswith("(k)"):
+        doc.repair(path, lineno, "garbled-symbol", "(I)", "(l)", "OCR read the sub-item letter l as a capital I", st.sub)
+        text = "(l)" + text[3:]
     paren = _PAREN.match(text)
     if paren:
         text = text[paren.end():]
@@ -318,6 +320,11 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
             if f"{cont}{n}(a)" in known and f"{cont}{n + 1}(a)" not in known:
                 lost_item = False
         _open_paren(doc, st, paren.group(1), lineno, path, raw, lost_item)
+        second = _PAREN.match(text)
+        if second and second.group(1) in _ROMAN:
+            # "(g) (i) to arrange ...": the sub-item's first sub-sub-item on the same line
+            text = text[second.end():]
+            _open_paren(doc, st, second.group(1), lineno, path, raw)
     elif lost:
         _open_lost(doc, st, lineno, path, raw, known)
     elif not number and st.item and not paren:
@@ -330,6 +337,7 @@ def _add_pairs(doc: ParsedDoc, text: str, lineno: int, path: str, st: _State, kn
                markers: dict[str, str], lines: list[str], nxt: int, stop: int) -> None:
     """Add a line's English and Chinese to the current provision; a marked item that runs on
     after the translation on the same line is split off and opened as its own item."""
+    text = _strip_footnote_markers(doc, text, lineno, path, st, markers)
     first, *rest = split_en_zh(text)
     _add(doc, doc.provisions[st.current], first[0], first[1], lineno, path)
     for en, zh in rest:

@@ -1,0 +1,197 @@
+"""Strength tags: which word of each edition's own scale governs each clause of a provision.
+
+The scales are the ones each Introduction defines (000 lines 97-101, 002 line 1793):
+
+| level     | en        | zh-Hant (000)          | zh-Hans (002)             | Introduction's gloss                          |
+| --------- | --------- | ---------------------- | ------------------------- | --------------------------------------------- |
+| may       | may       | 得                      | 可以                       | failure to do it is not wrong                  |
+| does      | (none)    | (作)                    | (做)                       | establishes procedure, violation not penalised |
+| should    | should    | 須                      | 应该                       | infraction, rights jeopardised, seldom penalised |
+| shall     | shall     | 應                      | 应当                       | violation will usually incur a penalty         |
+| must      | must      | 務必                    | 必须                       | the strongest word                             |
+| must-not  | must not  | 務必不                  | 不准                       | the strongest prohibition                      |
+| may-not   | may not   | 不得                    | 不得                       | just short of must not                         |
+| shall-not | shall not | 不應 (譯按) / 不須 (正文) | 不应                       | strong, but weaker than may not                |
+
+`does` is never read off a word: a clause that carries no word of the scale gets ONE tag with
+level "does" and word "" (the indicative, which "establishes procedure"). The literal 作 / 做
+are not tagged: they are everywhere (作出, 工作, 做出) and mean "make", not a modal.
+
+Decisions (each tested in tests/test_strength.py):
+
+| lang    | form                              | tagged as                  | why                                                   |
+| ------- | --------------------------------- | -------------------------- | ----------------------------------------------------- |
+| en      | must not / may not / shall not    | one prohibition tag, never also must / may / shall | the Introduction's prohibition scale |
+| en      | should not (4 times)              | shall-not, word "should not" | a prohibition: polarity matters more than degree; shall-not is the weakest prohibition of the scale; the word keeps the difference |
+| en      | need not                          | may, word "need not"       | the Introduction's gloss of may: "failure to do it is not wrong" |
+| en      | nor may / nor must / nor shall / nor should | may-not / must-not / shall-not / shall-not | "may not …, nor may he …" (43A1(c), 20F5(a)) |
+| en      | may not be readily …, may not have | may (epistemic, 40B2(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws |
+| en      | May + day number                  | not tagged                 | a month                                              |
+| en      | epistemic may ("which may be the opening lead") | may  | not distinguished; a wrong "may" is the weakest level, a wrong prohibition would not be |
+| zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
+| zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
+| zh-Hant | 不須                              | shall-not                  | the Introduction's own word for shall not ...         |
+| zh-Hant | 不須進一步(矯正)                   | not tagged                 | ... except "without further rectification" (45E2)    |
+| zh-Hant | 無須 / 不必                       | may                        | as "need not"                                         |
+| zh-Hant | 可以                              | may                        | not in the scale, but "may" wherever the translation uses it |
+| zh-Hant | 應該                              | shall (word 應該)           | contains 應 (shall); 應該未跟 is a revoke (masked)     |
+| zh-Hant | not 得: 獲得 取得 贏得 尋得 所得 使得 值得 記得 覺得 來得 懂得 始得, 得分 得到 得知 得出 得利, 得牌 (tricks won), 得 0 / 得一/兩/零單位 (scores) | — | ordinary words |
+| zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
+| zh-Hant | 不需, 需, 不可, 不能               | not tagged                 | not in the scale (need / cannot)                      |
+| zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
+| zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
+| zh-Hans | 不准许                            | not tagged                 | "not permitted" (an adjective), not 不准              |
+| zh-Hans | 应该轮到                          | not tagged                 | "whose turn it should be" (descriptive)               |
+| zh-Hans | 不必 (not 不必要)                  | may                        | as "need not" ("不必说明" = need not disclose)         |
+| zh-Hans | 得 alone, 应 alone, 不能, 禁止     | not tagged                 | not in the Simplified scale                           |
+
+Clauses. `split_clauses` cuts after a sentence end or a semicolon: English . ; ? ! (with
+any closing quote or bracket) followed by white space, except after e.g. / i.e. / etc. /
+cf. / vs. / No. or when all that precedes is a list label ("1.", "A."); Chinese after
+。 ； ; ！ ？ ! ? (with any closing bracket). Colons and commas never cut; the PDF's "·" and
+"." inside Chinese sentences are commas and never cut. Empty pieces are dropped.
+`position` is the clause index from 1.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+LEVELS = ("may", "does", "should", "shall", "must", "must-not", "may-not", "shall-not")
+
+
+@dataclass(frozen=True)
+class StrengthTag:
+    level: str    # one of LEVELS
+    word: str     # the word(s) as they appear ("must", "務必", "不得", "may not", ...); "" for does
+    clause: str   # the clause text the word governs
+    position: int  # clause index from 1
+
+
+def _cjk(word: str) -> str:
+    return r"\s*".join(re.escape(c) for c in word)
+
+
+def _words(pairs: list[tuple[str, str]], flags: int = 0) -> tuple[re.Pattern, list[str]]:
+    """One alternation, longest words first, with a named group per word."""
+    parts, levels = [], []
+    for i, (rx, level) in enumerate(pairs):
+        parts.append(f"(?P<w{i}>{rx})")
+        levels.append(level)
+    return re.compile("|".join(parts), flags), levels
+
+
+_EN, _EN_LEVELS = _words([
+    (r"\bmust\s+not\b", "must-not"),
+    (r"\bmay\s+not\b", "may-not"),
+    (r"\bshall\s+not\b", "shall-not"),
+    (r"\bshould\s+not\b", "shall-not"),
+    (r"\bneed\s+not\b", "may"),
+    (r"\bnor\s+must\b", "must-not"),
+    (r"\bnor\s+may\b", "may-not"),
+    (r"\bnor\s+shall\b", "shall-not"),
+    (r"\bnor\s+should\b", "shall-not"),
+    (r"\bmust\b", "must"),
+    (r"\bshall\b", "shall"),
+    (r"\bshould\b", "should"),
+    (r"\bmay\b", "may"),
+], re.I)
+_EN_MASK = [
+    re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
+    re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
+]
+
+_HANT, _HANT_LEVELS = _words([
+    (_cjk("務必不得"), "must-not"), (_cjk("務必不可"), "must-not"), (_cjk("務必不"), "must-not"),
+    (_cjk("務必須"), "must"), (_cjk("務必"), "must"), (_cjk("必須"), "must"),
+    (_cjk("不得"), "may-not"),
+    (_cjk("不應"), "shall-not"), (_cjk("不須"), "shall-not"),
+    (_cjk("無須"), "may"), (_cjk("不必"), "may"), (_cjk("可以"), "may"),
+    (_cjk("應該"), "shall"),
+    ("得", "may"), ("應", "shall"), ("須", "should"),
+])
+_HANT_MASK = [re.compile(x) for x in (
+    _cjk("應跟未跟"), _cjk("應該未跟"), _cjk("本應"), _cjk("相應"), _cjk("對應"), _cjk("回應"), _cjk("反應"),
+    _cjk("適應"), _cjk("因應"), _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
+    _cjk("應負之"), _cjk("是否應"), r"應\s*叫\s*牌\s*(?=者|之)",
+    r"應(?=\s*(?:非違規方|主辦單位)\S{0,3}之\s*(?:請求|要求))",
+    _cjk("獲得"), _cjk("取得"), _cjk("贏得"), _cjk("赢得"), _cjk("尋得"), _cjk("所得"), _cjk("使得"),
+    _cjk("值得"), _cjk("記得"), _cjk("覺得"), _cjk("來得"), _cjk("懂得"),
+    _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), _cjk("得利"), r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
+    _cjk("不須進一步"), _cjk("不必要"), _cjk("無必要"),
+)]
+
+_HANS, _HANS_LEVELS = _words([
+    (_cjk("不准"), "must-not"),
+    (_cjk("不得"), "may-not"),
+    (_cjk("不应该"), "shall-not"), (_cjk("不应当"), "shall-not"), (_cjk("不应"), "shall-not"),
+    (_cjk("必须"), "must"),
+    (_cjk("应当"), "shall"),
+    (_cjk("应该"), "should"),
+    (_cjk("可以"), "may"), (_cjk("不必"), "may"),
+])
+_HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"))]
+
+_SCALES = {
+    "en": (_EN, _EN_LEVELS, _EN_MASK),
+    "zh-Hant": (_HANT, _HANT_LEVELS, _HANT_MASK),
+    "zh-Hans": (_HANS, _HANS_LEVELS, _HANS_MASK),
+}
+
+_EN_END = re.compile(r"[.;?!][)\]\"'’”]*\s+")
+_EN_NO_CUT = re.compile(r"(?:\b(?:e\.g|i\.e|etc|cf|vs|No)\.$)|^\s*(?:[-–]\s*)?(?:\d{1,2}|[A-Za-z]|\([a-z]+\))\.$", re.I)
+_ZH_END = re.compile(r"[。；;！？!?][)）」』\"”’]*")
+
+
+def split_clauses(text: str, lang: str) -> list[str]:
+    """Cut text into clauses at sentence ends and semicolons (see the module docstring)."""
+    if lang not in _SCALES:
+        raise ValueError(f"unknown language {lang!r}")
+    out: list[str] = []
+    start = 0
+    if lang == "en":
+        for m in _EN_END.finditer(text):
+            piece = text[start:m.end()].strip()
+            head = text[start:m.start() + 1].strip()
+            if _EN_NO_CUT.search(head):
+                continue
+            if piece:
+                out.append(piece)
+            start = m.end()
+    else:
+        for m in _ZH_END.finditer(text):
+            piece = text[start:m.end()].strip()
+            if piece:
+                out.append(piece)
+            start = m.end()
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return [c for c in out if re.search(r"\w", c)]
+
+
+def _modals(clause: str, lang: str) -> list[tuple[str, str, int]]:
+    """(level, word, offset in clause) for every word of the scale, after masking the
+    ordinary words that contain a modal character."""
+    rx, levels, masks = _SCALES[lang]
+    masked = clause
+    for mk in masks:
+        masked = mk.sub(lambda m: "\x00" * len(m.group()), masked)
+    out = []
+    for m in rx.finditer(masked):
+        i = int(m.lastgroup[1:])
+        out.append((levels[i], clause[m.start():m.end()], m.start()))
+    return out
+
+
+def tag_strength(text: str, lang: str) -> list[StrengthTag]:
+    """One tag per modal word of the edition's scale, clause by clause; a clause with none
+    gets one `does` tag with an empty word."""
+    tags: list[StrengthTag] = []
+    for pos, clause in enumerate(split_clauses(text, lang), start=1):
+        found = _modals(clause, lang)
+        if not found:
+            tags.append(StrengthTag("does", "", clause, pos))
+        for level, word, _ in found:
+            tags.append(StrengthTag(level, word, clause, pos))
+    return tags
