@@ -80,10 +80,11 @@ mark.sw-must-not, mark.sw-shall-not, mark.sw-may-not { outline: 1.5px solid curr
 .lb-def { font-size: 0.93rem; line-height: 1.65; color: #1f2937; }
 .lb-def:lang(zh-Hant) { font-family: var(--cjk-tc); }
 .lb-def:lang(zh-Hans) { font-family: var(--cjk-sc); }
-.lb-def b { display: block; color: #374151; margin-bottom: 0.15rem; }
+.lb-def b { display: block; color: #374151; margin-bottom: 0.15rem; font-weight: 700; }
 .lb-findings { background: #fff8e6; border: 1px solid #f3dfa8; border-left: 4px solid #e0a100;
                border-radius: 8px; padding: 0.6rem 0.9rem; font-size: 0.92rem; color: #3d3420; }
 .lb-finding { margin: 0.2rem 0; line-height: 1.6; }
+[class*="st-key-crumb-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }
 </style>
 """
 
@@ -222,6 +223,9 @@ def language_column(r: dict, lang: str) -> str:
     title_html = f'<div class="lb-title" lang="{lang}" data-testid="title-{lang}">{html.escape(title)}</div>' if title else ""
     if text:
         body = f'<div class="lb-text" lang="{lang}" data-testid="text-{lang}">{highlight(text, tags, lang)}</div>'
+    elif r["provision"] == "Definitions":
+        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
+                f'The definitions are listed below, under “Defined terms”.</div>')
     elif r["children"]:
         body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
                 f'No text of its own: the text is in its parts, {html.escape(_span_of(r["children"]))}.</div>')
@@ -275,7 +279,8 @@ def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str]) -> None:
             types = ", ".join(labels.get(t, t.replace("-", " ")) for t in ref["types"])
             langs = ref.get("langs") or []
             lang_note = "" if len(langs) == len(LANGS) else " (" + ", ".join(LANG_SUBTITLES.get(x, x) for x in langs) + " only)"
-            surfaces = "\n\n".join(f"{LANG_NAMES.get(k, k)}: “{v}”" for k, v in ref.get("surfaces", {}).items())
+            surf = _by_lang(ref.get("surfaces", {}))
+            surfaces = "\n\n".join(f"{LANG_NAMES[k]}: “{surf[k]}”" for k in LANGS if surf.get(k))
             st.button(f"{pid} · {types}", key=f"{prefix}-{pid}", on_click=go, args=(pid,),
                       help=(surfaces + ("\n\n" + lang_note.strip() if lang_note else "")) or None)
 
@@ -283,8 +288,7 @@ def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str]) -> None:
 def id_buttons(pids: list[str], prefix: str) -> None:
     with st.container(horizontal=True, gap="small"):
         for pid in pids:
-            st.button(pid, key=f"{prefix}-{pid}", on_click=go, args=(pid,), type="tertiary"
-                      if prefix == "crumb" else "secondary")
+            st.button(pid, key=f"{prefix}-{pid}", on_click=go, args=(pid,))
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -302,8 +306,9 @@ def main() -> None:
         graph()
         ids = provision_ids()
     except Exception as e:       # a missing or broken graph: say so, never a traceback
-        st.error(f"The Laws graph could not be loaded ({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''}). "
-                 "Build it with `python -m ingest`.")
+        built = any((ROOT / "laws_ttl").glob("*.ttl"))
+        st.error(f"The Laws graph could not be read ({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''})."
+                 + ("" if built else " Build it with `python -m ingest`."))
         return
     if not ids:
         st.error("The Laws graph is empty: no provisions found in laws_ttl/. Build it with `python -m ingest`.")
@@ -366,7 +371,14 @@ def main() -> None:
     render(r, titles)
 
 
+def _by_lang(d: dict) -> dict:
+    """Key a {language tag: value} dict by our canonical tags (Oxigraph lower-cases 'zh-Hant' to 'zh-hant')."""
+    canon = {lang.lower(): lang for lang in LANGS}
+    return {canon.get(k.lower(), k): v for k, v in d.items()}
+
+
 def term_expander(term: dict) -> None:
+    term = {**term, "labels": _by_lang(term["labels"]), "definitions": _by_lang(term["definitions"])}
     names = [term["labels"].get(lang) for lang in LANGS if term["labels"].get(lang)]
     with st.expander(" · ".join(names) or term["term"], key=f"term-{term['term']}"):
         for col, lang in zip(st.columns(3, gap="medium"), LANGS):

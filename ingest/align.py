@@ -60,11 +60,15 @@ def merge(*docs: ParsedDoc) -> dict[str, Aligned]:
     return out
 
 
+# Negations, without the words that merely contain a negating character: 不足 (insufficient),
+# 不叫 (pass), 不同 (different), 非違規/未違規 (non-offending), 應跟未跟 (revoke); the modal
+# prohibitions (不得, 不應, 務必不 ...) are compared by the strength check instead.
 _NEG = {
-    "en": re.compile(r"\b(?:not|no|never|nor|cannot|unless)\b|n't", re.I),
-    "zh-Hant": re.compile(r"不|非|未|無|勿|除非"),
-    "zh-Hans": re.compile(r"不|非|未|无|没|勿|除非"),
+    "en": re.compile(r"\b(?:not|no|never|nor|cannot|neither|without|unless|fail(?:s|ed|ure)?)\b|n't", re.I),
+    "zh-Hant": re.compile(r"不(?![足叫同得應准須利久論再])|非(?!違規|違例)|(?<!跟)未(?!違規|違例)|無|勿|除外"),
+    "zh-Hans": re.compile(r"不(?![足叫同得应准利久论再])|非(?!违规|违例)|(?<!跟)未(?!违规|违例)|无|没|勿|除外"),
 }
+_EN_MODAL_NOT = re.compile(r"\b(?:may|must|shall|should|need) not\b", re.I)
 
 
 def _levels(tags: list[StrengthTag]) -> list[str]:
@@ -82,7 +86,7 @@ def consistency(aligned: dict[str, Aligned]) -> list[Finding]:
             continue
         en_targets = {r.target for r in a.refs.get("en", [])}
         en_levels = _levels(a.strength.get("en", []))
-        en_neg = len(_NEG["en"].findall(en.text))
+        en_neg = len(_NEG["en"].findall(_EN_MODAL_NOT.sub("", en.text)))
         for lang in ("zh-Hant", "zh-Hans"):
             zh = a.prov.expressions.get(lang)
             if not zh or not zh.text or zh.state != en.state:
@@ -90,7 +94,7 @@ def consistency(aligned: dict[str, Aligned]) -> list[Finding]:
             zh_levels = _levels(a.strength.get(lang, []))
             if zh_levels != en_levels:
                 out.append(Finding(a.prov.id, lang, "strength",
-                                   f"en {en_levels or ['does']} vs {lang} {zh_levels or ['does']}"))
+                                   f"en: {', '.join(en_levels) or 'does'}; {lang}: {', '.join(zh_levels) or 'does'}"))
             zh_neg = len(_NEG[lang].findall(zh.text))
             if (en_neg == 0) != (zh_neg == 0):
                 out.append(Finding(a.prov.id, lang, "polarity",
@@ -98,7 +102,8 @@ def consistency(aligned: dict[str, Aligned]) -> list[Finding]:
             zh_targets = {r.target for r in a.refs.get(lang, [])}
             if zh_targets != en_targets:
                 miss, extra = sorted(en_targets - zh_targets), sorted(zh_targets - en_targets)
-                detail = "; ".join(x for x in (f"missing {miss}" if miss else "", f"extra {extra}" if extra else "") if x)
+                detail = "; ".join(x for x in (f"missing {', '.join(miss)}" if miss else "",
+                                               f"extra {', '.join(extra)}" if extra else "") if x)
                 out.append(Finding(a.prov.id, lang, "reference", detail))
     return out
 

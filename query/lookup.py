@@ -19,7 +19,25 @@ PREFIX eli: <http://data.europa.eu/eli/ontology#>
 PREFIX dcterms: <http://purl.org/dc/terms/>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
 PREFIX prov: <http://www.w3.org/ns/prov#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 """
+
+
+_LANG_TAGS = {lang.lower(): lang for lang in LANGS}
+
+
+def lang_tag(value) -> str:
+    """Oxigraph lower-cases language tags (zh-hant); give back the BCP 47 form (zh-Hant)."""
+    tag = value.language if isinstance(value, Literal) and value.language else str(value)
+    return _LANG_TAGS.get(tag.lower(), tag)
+
+
+def select(g: Graph, query: str, **bind: URIRef):
+    """Run a SELECT with variables bound by a VALUES clause (Oxigraph rejects initBindings
+    for variables outside the projection)."""
+    values = " ".join(f"VALUES ?{k} {{ <{v}> }}" for k, v in bind.items())
+    head, sep, body = query.partition("{")
+    return g.query(PREFIXES + head + sep + " " + values + " " + body)
 
 
 class LookupError_(ValueError):
@@ -44,8 +62,8 @@ def normalise_id(raw: str) -> tuple[str | None, str]:
 
 
 def all_ids(g: Graph, doc: str) -> list[str]:
-    q = PREFIXES + "SELECT ?id ?o WHERE { ?p eli:is_part_of+ ?d ; dcterms:identifier ?id ; bl:order ?o } ORDER BY ?o"
-    return [str(r[0]) for r in g.query(q, initBindings={"d": LAWSD[doc]})]
+    q = "SELECT ?id ?o WHERE { ?p eli:is_part_of+ ?d ; dcterms:identifier ?id ; bl:order ?o } ORDER BY ?o"
+    return [str(r[0]) for r in select(g, q, d=LAWSD[doc])]
 
 
 def resolve(g: Graph, raw: str, doc: str | None = None) -> tuple[str, str]:
@@ -72,14 +90,14 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
     node = provision_iri(doc, pid)
     out: dict = {"provision": pid, "doc": doc, "law": (int(parse_id(pid)["law"]) if parse_id(pid) else None),
                  "titles": {}, "texts": {}, "states": {}, "source": {}}
-    q = PREFIXES + """
+    q = """
     SELECT ?lang ?title ?text ?state ?file ?first ?last WHERE {
       ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:lawState ?state .
       OPTIONAL { ?e eli:title ?title } OPTIONAL { ?e bl:text ?text }
       OPTIONAL { ?e prov:wasDerivedFrom ?s . ?s bl:sourceFile ?file ; bl:firstLine ?first ; bl:lastLine ?last }
     }"""
-    for lang, title, text, state, file, first, last in g.query(q, initBindings={"p": node}):
-        lang = str(lang)
+    for lang, title, text, state, file, first, last in select(g, q, p=node):
+        lang = lang_tag(lang)
         out["titles"][lang] = str(title) if title else ""
         out["texts"][lang] = str(text) if text else ""
         out["states"][lang] = STATE_NAMES[str(state).rsplit("#", 1)[1]]
@@ -100,49 +118,49 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
 
 
 def _strength(g: Graph, node: URIRef) -> list[dict]:
-    q = PREFIXES + """
+    q = """
     SELECT ?lang ?pos ?level ?word ?clause WHERE {
       ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
       ?t bl:level ?level ; bl:word ?word ; bl:clause ?clause ; bl:position ?pos .
     } ORDER BY ?lang ?pos ?t"""
-    return [{"lang": str(lang), "clause_no": int(pos), "level": str(level).rsplit("/", 1)[1],
+    return [{"lang": lang_tag(lang), "clause_no": int(pos), "level": str(level).rsplit("/", 1)[1],
              "word": str(word), "clause": str(clause)}
-            for lang, pos, level, word, clause in g.query(q, initBindings={"p": node})]
+            for lang, pos, level, word, clause in select(g, q, p=node)]
 
 
 def _refs(g: Graph, node: URIRef, outgoing: bool) -> list[dict]:
     """References made by this provision (outgoing) or made to it (incoming), per language."""
     if outgoing:
-        q = PREFIXES + """
+        q = """
         SELECT ?id ?lang ?type ?surface WHERE {
           ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasReference ?r .
           ?r bl:target ?t ; bl:refType ?type ; bl:surface ?surface . ?t dcterms:identifier ?id .
         }"""
     else:
-        q = PREFIXES + """
+        q = """
         SELECT ?id ?lang ?type ?surface WHERE {
           ?r bl:target ?p ; bl:refType ?type ; bl:surface ?surface .
           ?e bl:hasReference ?r ; dcterms:language ?lang ; eli:realizes ?src . ?src dcterms:identifier ?id .
         }"""
     rows: dict[str, dict] = {}
-    for pid, lang, rtype, surface in g.query(q, initBindings={"p": node}):
+    for pid, lang, rtype, surface in select(g, q, p=node):
         row = rows.setdefault(str(pid), {"provision": str(pid), "types": set(), "langs": set(), "surfaces": {}})
         row["types"].add(str(rtype).rsplit("/", 1)[1])
-        row["langs"].add(str(lang))
-        row["surfaces"].setdefault(str(lang), str(surface))
+        row["langs"].add(lang_tag(lang))
+        row["surfaces"].setdefault(lang_tag(lang), str(surface))
     from ingest.align import sort_key
     return [{**r, "types": sorted(r["types"]), "langs": sorted(r["langs"])}
             for _, r in sorted(rows.items(), key=lambda kv: sort_key(kv[0]))]
 
 
 def _family(g: Graph, node: URIRef) -> tuple[str | None, list[str]]:
-    q = PREFIXES + """
+    q = """
     SELECT ?pid ?cid ?o WHERE {
       OPTIONAL { ?p eli:is_part_of ?parent . ?parent dcterms:identifier ?pid }
       OPTIONAL { ?c eli:is_part_of ?p ; dcterms:identifier ?cid ; bl:order ?o }
     } ORDER BY ?o"""
     parent, children = None, []
-    for pid, cid, _ in g.query(q, initBindings={"p": node}):
+    for pid, cid, _ in select(g, q, p=node):
         parent = str(pid) if pid is not None and parse_id(str(pid)) else parent
         if cid is not None:
             children.append(str(cid))
@@ -150,24 +168,22 @@ def _family(g: Graph, node: URIRef) -> tuple[str | None, list[str]]:
 
 
 def _terms(g: Graph, node: URIRef) -> list[dict]:
-    q = PREFIXES + """
+    q = """
     SELECT ?key ?label ?def WHERE {
       ?t bl:usedIn ?p ; skos:notation ?key ; skos:prefLabel ?label .
       OPTIONAL { ?t skos:definition ?def FILTER(lang(?def) = lang(?label)) }
     }"""
     terms: dict[str, dict] = {}
-    for key, label, definition in g.query(q, initBindings={"p": node}):
+    for key, label, definition in select(g, q, p=node):
         t = terms.setdefault(str(key), {"term": str(key), "labels": {}, "definitions": {}})
-        lang = label.language if isinstance(label, Literal) else "en"
-        t["labels"][lang] = str(label)
+        t["labels"][lang_tag(label)] = str(label)
         if definition is not None:
-            t["definitions"][lang] = str(definition)
+            t["definitions"][lang_tag(definition)] = str(definition)
     return [terms[k] for k in sorted(terms)]
 
 
 def _findings(g: Graph, node: URIRef) -> list[dict]:
-    q = PREFIXES + """
-    PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+    q = """
     SELECT ?lang ?kind ?detail WHERE { ?f bl:provision ?p ; dcterms:language ?lang ; bl:findingKind ?kind ; rdfs:comment ?detail }
     ORDER BY ?lang ?kind"""
-    return [{"lang": str(a), "kind": str(b), "detail": str(c)} for a, b, c in g.query(q, initBindings={"p": node})]
+    return [{"lang": lang_tag(a), "kind": str(b), "detail": str(c)} for a, b, c in select(g, q, p=node)]

@@ -100,8 +100,16 @@ def page(browser, app_url):
 
 
 def _shot(page, name: str) -> None:
+    """Screenshot the whole app: Streamlit scrolls inside its own container, so grow the viewport to fit."""
     page.wait_for_timeout(300)      # let fonts and the last delta settle
+    size = page.viewport_size
+    height = page.evaluate("() => { const e = document.querySelector('[data-testid=\"stMainBlockContainer\"]');"
+                           " return e ? e.scrollHeight : 0 }")
+    if height > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(height + 120, 8000)})
+        page.wait_for_timeout(300)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.set_viewport_size(size)
 
 
 def _no_exception(page) -> None:
@@ -111,9 +119,20 @@ def _no_exception(page) -> None:
 
 
 def _open(page, url: str) -> None:
-    from playwright.sync_api import expect
+    """Open the app and wait for the picker; fail with the app's own message if it shows an error instead."""
     page.goto(url)
-    expect(page.locator(".st-key-pid_input input")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    picker = page.locator(".st-key-pid_input input")
+    failed = page.locator('[data-testid="stAlertContentError"], [data-testid="stException"]')
+    deadline = time.monotonic() + LOAD_TIMEOUT_MS / 1000
+    while time.monotonic() < deadline:
+        if picker.count():
+            return
+        if failed.count():
+            _shot(page, "load_failure")
+            pytest.fail("the app showed an error instead of the provision picker:\n" + failed.first.inner_text())
+        page.wait_for_timeout(250)
+    _shot(page, "load_failure")
+    pytest.fail(f"the app did not show the provision picker within {LOAD_TIMEOUT_MS // 1000} s")
 
 
 def _button(page, key: str):
@@ -202,7 +221,7 @@ def test_bad_id_shows_a_clear_error(page, app_url):
     _open(page, app_url + "/?p=27B2")
     expect(page.get_by_test_id("text-en")).to_contain_text(EN_27B2, timeout=LOAD_TIMEOUT_MS)
     _type_id(page, "99Z")
-    alert = page.locator('[data-testid="stAlert"]').filter(has_text="99Z")
+    alert = page.locator('[data-testid="stAlertContentError"]').filter(has_text="99Z")
     expect(alert).to_contain_text("unknown provision id")
     expect(page.get_by_test_id("text-en")).to_have_count(0)
     _no_exception(page)
