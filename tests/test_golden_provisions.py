@@ -72,9 +72,7 @@ def row_params() -> list:
 def graph():
     if not (LAWS_TTL / "wbf2017.en.ttl").exists():
         pytest.fail(f"the committed graph is missing: {LAWS_TTL}/wbf2017.en.ttl")
-    # rdflib's in-memory store: query.lookup.law() passes initBindings for ?p, which the Oxigraph
-    # store (the default) rejects when ?p is not projected ("does not contains variable ?p").
-    return load(store="default")
+    return load()   # the store the CLI and the app use (Oxigraph)
 
 
 @pytest.fixture(scope="module")
