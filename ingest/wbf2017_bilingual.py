@@ -55,6 +55,7 @@ class _State:
         self.subsub: str | None = None
         self.current: str | None = None      # provision receiving text
         self.next_section = "A"
+        self.open_footnote: Footnote | None = None   # a Chinese footnote cut short by a page break
 
     def container(self) -> str:
         return self.section or str(self.law)
@@ -85,6 +86,10 @@ def parse(path: str = SOURCE, known_ids: set[str] | None = None) -> ParsedDoc:
     from .wbf2017_definitions import parse_definitions   # the Definitions have their own layout
     parse_definitions(doc, lines[defs + 1:law1], defs + 2, path)
     _parse_laws(doc, lines, law1, end, path, known)
+    for prov in doc.provisions.values():
+        if prov.law in REVISED_2024:
+            for e in prov.expressions.values():
+                e.state = "2024"
     return doc
 
 
@@ -234,7 +239,6 @@ def _parse_laws(doc: ParsedDoc, lines: list[str], start: int, stop: int, path: s
                 # no title: the letter introduces the section's text (e.g. 89A "It is an offence to:")
                 for en, zh in split_en_zh(heading):
                     _add(doc, prov, en, zh, lineno, path)
-                prov.expr("en").state = "2024" if st.law in REVISED_2024 else "2017"
             else:
                 _set_titles(doc, prov, heading, st.law, lineno, path)
             continue
@@ -257,8 +261,6 @@ def _set_titles(doc: ParsedDoc, prov: Provision, title: str, law: int, lineno: i
             doc.repair(path, lineno, "line-wrap-space", zh, fixed, "space from the PDF line wrap removed in a title", prov.id)
         prov.expr("zh-Hant").title = fixed
         prov.expr("zh-Hant").add_line(path, lineno)
-    if law in REVISED_2024:
-        prov.expr("en").state = prov.expr("zh-Hant").state = "2024"
 
 
 def _footnote(doc: ParsedDoc, text: str, lineno: int, path: str, markers: dict[str, str], st: _State) -> None:
@@ -272,7 +274,10 @@ def _footnote(doc: ParsedDoc, text: str, lineno: int, path: str, markers: dict[s
     if lang == "zh-Hant":
         body, _ = fix_dot_commas(body)
     owner = markers.get(num, st.current or str(st.law))
-    doc.footnotes.append(Footnote(num, lang, body.strip(), Span(path, lineno, lineno), owner))
+    note = Footnote(num, lang, body.strip(), Span(path, lineno, lineno), owner)
+    doc.footnotes.append(note)
+    if lang == "zh-Hant" and not re.search(f"[{_ZH_END}]$", note.text):
+        st.open_footnote = note
 
 
 def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, known: set[str],
@@ -280,6 +285,14 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
     """A line of law text: find its item markers (restoring lost ones), then its two languages."""
     indent = len(raw) - len(raw.lstrip())
     text = raw.strip()
+    note, st.open_footnote = st.open_footnote, None
+    if note and not split_en_zh(text)[0][0]:
+        # the end of a Chinese footnote, carried over a page break (89C: footnote 28 "…紀律行 | 動。")
+        doc.repair(path, lineno, "joined-broken-line", f"{note.text[-10:]} | {text[:10]}", note.text[-10:] + text[:10],
+                   f"end of footnote {note.number} after a page break", note.provision)
+        note.text += text
+        note.span.extend(lineno)
+        return
     bullet = bool(_BULLET.match(text))
     if bullet:
         text = _BULLET.sub("", text, count=1)

@@ -247,6 +247,7 @@ CONFORMING = """
 @prefix prov: <http://www.w3.org/ns/prov#> .
 @prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
 @prefix lang: <http://publications.europa.eu/resource/authority/language/> .
 @prefix strength: <https://w3id.org/bridge-laws/strength/> .
 @prefix reftype: <https://w3id.org/bridge-laws/reftype/> .
@@ -265,13 +266,13 @@ CONFORMING = """
     eli:title "Insufficient Bid"@en ; bl:lawState bl:State2017Original ;
     prov:wasDerivedFrom <27/en/source> .
 <27/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 1010 ; bl:lastLine 1010 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "1010"^^xsd:positiveInteger ; bl:lastLine "1010"^^xsd:positiveInteger .
 <27/zh-Hant> a eli:LegalExpression ; eli:realizes <27> ;
     dcterms:language "zh-Hant" ; eli:language lang:ZHO ;
     eli:title "不足叫價"@zh-Hant ; bl:lawState bl:State2017Original ;
     prov:wasDerivedFrom <27/zh-Hant/source> .
 <27/zh-Hant/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 1010 ; bl:lastLine 1010 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "1010"^^xsd:positiveInteger ; bl:lastLine "1010"^^xsd:positiveInteger .
 
 <27B> a bl:Section ; dcterms:identifier "27B" ; bl:lawNumber 27 ; bl:order 1 ;
     eli:is_part_of <27> ; eli:is_realized_by <27B/en> .
@@ -279,9 +280,12 @@ CONFORMING = """
     dcterms:language "en" ; eli:language lang:ENG ;
     eli:title "Insufficient Bid not Accepted"@en ;
     bl:text "If an insufficient bid in rotation is not accepted (see A) it must be corrected by the substitution of a legal call (but see 3 following). Then:"@en ;
-    bl:lawState bl:State2017Original ; prov:wasDerivedFrom <27B/en/source> .
+    bl:lawState bl:State2017Original ; prov:wasDerivedFrom <27B/en/source> ;
+    bl:hasStrengthTag <27B/en/strength/1> .
+<27B/en/strength/1> a bl:StrengthTag ; bl:level strength:does ; bl:word ""@en ;
+    bl:clause "If an insufficient bid in rotation is not accepted (see A)"@en ; bl:position "1"^^xsd:positiveInteger .
 <27B/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 1018 ; bl:lastLine 1020 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "1018"^^xsd:positiveInteger ; bl:lastLine "1020"^^xsd:positiveInteger .
 
 <27B1> a bl:Item ; dcterms:identifier "27B1" ; bl:lawNumber 27 ; bl:order 2 ;
     eli:is_part_of <27B> ; eli:is_realized_by <27B1/en> .
@@ -291,10 +295,10 @@ CONFORMING = """
     bl:hasStrengthTag <27B1/en/strength/1> ;
     prov:wasDerivedFrom <27B1/en/source> .
 <27B1/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 1020 ; bl:lastLine 1020 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "1020"^^xsd:positiveInteger ; bl:lastLine "1020"^^xsd:positiveInteger .
 <27B1/en/strength/1> a bl:StrengthTag ; bl:level strength:must ;
     bl:word "must"@en ; bl:clause "it must be corrected by the substitution of a legal call"@en ;
-    bl:position 1 .
+    bl:position "1"^^xsd:positiveInteger .
 
 <27B1-a> a bl:SubItem ; dcterms:identifier "27B1(a)" ; bl:lawNumber 27 ; bl:order 3 ;
     eli:is_part_of <27B1> ; eli:is_realized_by <27B1-a/en> , <27B1-a/zh-Hans> ;
@@ -306,16 +310,16 @@ CONFORMING = """
     bl:hasReference <27B1-a/en/ref/1> ;
     prov:wasDerivedFrom <27B1-a/en/source> .
 <27B1-a/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 1024 ; bl:lastLine 1024 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "1024"^^xsd:positiveInteger ; bl:lastLine "1024"^^xsd:positiveInteger .
 <27B1-a/en/ref/1> a bl:CrossReference ; bl:refType reftype:but-see ; bl:target <27B> ;
-    bl:surface "but see D following"@en ; bl:position 1 .
+    bl:surface "but see D following"@en ; bl:position "1"^^xsd:positiveInteger .
 <27B1-a/zh-Hans> a eli:LegalExpression ; eli:realizes <27B1-a> ;
     dcterms:language "zh-Hans" ; eli:language lang:ZHO ;
     bl:text "如果不足叫牌更正为表示相同叫品的最低充分叫牌，竞叫继续进行，没有进一步纠正。"@zh-Hans ;
     bl:lawState bl:State2017Original ;
     prov:wasDerivedFrom <27B1-a/zh-Hans/source> .
 <27B1-a/zh-Hans/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/002_1d174f04155fa5c3.txt" ; bl:firstLine 2598 ; bl:lastLine 2599 .
+    bl:sourceFile "sources/002_1d174f04155fa5c3.txt" ; bl:firstLine "2598"^^xsd:positiveInteger ; bl:lastLine "2599"^^xsd:positiveInteger .
 
 # --- Law 73: the 2024 revision
 
@@ -326,7 +330,7 @@ CONFORMING = """
     eli:title "Communication, Tempo and Deception"@en ; bl:lawState bl:State2024Revision ;
     prov:wasDerivedFrom <73/en/source> .
 <73/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 2500 ; bl:lastLine 2500 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "2500"^^xsd:positiveInteger ; bl:lastLine "2500"^^xsd:positiveInteger .
 
 # --- a defined term, a repair, a translation finding
 
@@ -336,10 +340,10 @@ CONFORMING = """
     bl:usedIn <27> , <27B> ;
     prov:wasDerivedFrom <term/insufficient-bid/en/source> .
 <term/insufficient-bid/en/source> a bl:SourceSpan , prov:Entity ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine 230 ; bl:lastLine 231 .
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:firstLine "230"^^xsd:positiveInteger ; bl:lastLine "231"^^xsd:positiveInteger .
 
 <repair/0001> a bl:Repair ; bl:repairKind "lost-list-number" ;
-    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:line 1014 ;
+    bl:sourceFile "sources/000_1f3522d3ae8db592.txt" ; bl:line "1014"^^xsd:positiveInteger ;
     bl:before "- Any insufficient bid may be accepted" ; bl:after "1. Any insufficient bid may be accepted" ;
     rdfs:comment "The list number 1. was lost in extraction; restored from 2. on line 1016."@en ;
     bl:affects <27B> .
@@ -382,6 +386,15 @@ def test_conforming_graph_validates(shapes):
     assert failures(conforming(), shapes) == set()
 
 
+def test_divided_provision_needs_no_wording_of_its_own(shapes):
+    """Like 40B2, whose text starts straight at (a): no expression, but parts."""
+    g = conforming()
+    g.remove((w("27B1"), ELI.is_realized_by, None))
+    for node in ("27B1/en", "27B1/en/source", "27B1/en/strength/1"):
+        g.remove((w(node), None, None))
+    assert failures(g, shapes) == set()
+
+
 def test_conforming_graph_has_no_blank_nodes():
     g = conforming()
     assert not any(isinstance(t, BNode) for triple in g for t in triple)
@@ -398,7 +411,7 @@ def _bad_identifier(g):
 
 
 def _first_after_last(g):
-    g.set((w("27B1/en/source"), BL.firstLine, Literal(1021)))
+    g.set((w("27B1/en/source"), BL.firstLine, Literal(1021, datatype=XSD.positiveInteger)))
 
 
 def _unknown_strength(g):
@@ -439,12 +452,16 @@ def _blank_source(g):
     g.add((w("27/en"), PROV.wasDerivedFrom, span))
     g.add((span, RDF.type, BL.SourceSpan))
     g.add((span, BL.sourceFile, Literal("sources/000_1f3522d3ae8db592.txt")))
-    g.add((span, BL.firstLine, Literal(1010)))
-    g.add((span, BL.lastLine, Literal(1010)))
+    g.add((span, BL.firstLine, Literal(1010, datatype=XSD.positiveInteger)))
+    g.add((span, BL.lastLine, Literal(1010, datatype=XSD.positiveInteger)))
 
 
 def _line_zero(g):
-    g.set((w("27/en/source"), BL.firstLine, Literal(0)))
+    g.set((w("27/en/source"), BL.firstLine, Literal("0", datatype=XSD.positiveInteger)))
+
+
+def _plain_integer_line(g):
+    g.set((w("27/en/source"), BL.lastLine, Literal(1010)))
 
 
 def _unknown_reftype(g):
@@ -473,6 +490,17 @@ def _orphan_expression(g):
 
 def _parent_missing(g):
     g.remove((w("27B1"), ELI.is_part_of, None))
+
+
+def _must_without_word(g):
+    g.set((w("27B1/en/strength/1"), BL.word, Literal("", lang="en")))
+
+
+def _provision_without_expression_or_parts(g):
+    g.remove((w("27B1-a"), ELI.is_realized_by, None))
+    for e in ("27B1-a/en", "27B1-a/zh-Hans", "27B1-a/en/ref/1"):
+        g.remove((w(e), None, None))
+    g.remove((w("finding/0001"), None, None))
 
 
 def _law_number_mismatch(g):
@@ -508,6 +536,10 @@ BROKEN = {
     "two-source-spans": (_two_sources, {(BLSH["Expression-source"], w("27/en"))}),
     "blank-node-source-span": (_blank_source, {(BLSH["SourceSpan-iri"], "bnode")}),
     "line-zero": (_line_zero, {(BLSH["SourceSpan-firstLine"], w("27/en/source"))}),
+    "line-as-plain-integer": (_plain_integer_line, {(BLSH["SourceSpan-lastLine"], w("27/en/source"))}),
+    "must-without-word": (_must_without_word, {(BLSH["StrengthTag-word-required"], w("27B1/en/strength/1"))}),
+    "provision-without-expression-or-parts": (_provision_without_expression_or_parts, {
+        (BLSH["Provision-realized-or-divided"], w("27B1-a"))}),
     "unknown-reference-type": (_unknown_reftype, {(BLSH["CrossReference-type"], w("27B1-a/en/ref/1"))}),
     "reference-target-not-a-provision": (_target_not_a_provision, {
         (BLSH["CrossReference-target"], w("27B1-a/en/ref/1")),
