@@ -189,7 +189,10 @@ def highlight(text: str, tags: list[dict], lang: str) -> str:
     for t, lo, hi in sorted(regions, key=lambda r: -len(r[0]["word"] or "")):
         if not t["word"]:
             continue
-        for a, b in _word_spans(text, t["word"], lang, lo, hi) or _word_spans(text, t["word"], lang, 0, len(text)):
+        at = lo + t["offset"] if t.get("offset") is not None else -1
+        exact = [(at, at + len(t["word"]))] if at >= 0 and text[at:at + len(t["word"])] == t["word"] else []
+        # the graph gives the word's offset in its clause; search only if the clause moved
+        for a, b in exact or _word_spans(text, t["word"], lang, lo, hi) or _word_spans(text, t["word"], lang, 0, len(text)):
             if all(b <= s or a >= e for s, e, _ in spans):
                 spans.append((a, b, t))
                 break

@@ -90,6 +90,8 @@ def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str) -> Graph
             _span(g, node, e.span)
         for tag in a.strength.get(lang, []):
             t = URIRef(f"{node}/strength/{tag.position}-{_tag_index(a.strength[lang], tag)}")
+            if tag.offset >= 0:
+                g.add((t, BL.offset, Literal(tag.offset, datatype=XSD.nonNegativeInteger)))
             g.add((node, BL.hasStrengthTag, t))
             g.add((t, RDF.type, BL.StrengthTag))
             g.add((t, BL.level, STRENGTH[tag.level]))

@@ -66,6 +66,7 @@ class StrengthTag:
     word: str     # the word(s) as they appear ("must", "務必", "不得", "may not", ...); "" for does
     clause: str   # the clause text the word governs
     position: int  # clause index from 1
+    offset: int = -1   # where the word starts in the clause (-1 for does)
 
 
 def _cjk(word: str) -> str:
@@ -192,6 +193,6 @@ def tag_strength(text: str, lang: str) -> list[StrengthTag]:
         found = _modals(clause, lang)
         if not found:
             tags.append(StrengthTag("does", "", clause, pos))
-        for level, word, _ in found:
-            tags.append(StrengthTag(level, word, clause, pos))
+        for level, word, offset in found:
+            tags.append(StrengthTag(level, word, clause, pos, offset))
     return tags

@@ -119,13 +119,14 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
 
 def _strength(g: Graph, node: URIRef) -> list[dict]:
     q = """
-    SELECT ?lang ?pos ?level ?word ?clause WHERE {
+    SELECT ?lang ?pos ?level ?word ?clause ?offset WHERE {
       ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
       ?t bl:level ?level ; bl:word ?word ; bl:clause ?clause ; bl:position ?pos .
-    } ORDER BY ?lang ?pos ?t"""
+      OPTIONAL { ?t bl:offset ?offset }
+    } ORDER BY ?lang ?pos ?offset"""
     return [{"lang": lang_tag(lang), "clause_no": int(pos), "level": str(level).rsplit("/", 1)[1],
-             "word": str(word), "clause": str(clause)}
-            for lang, pos, level, word, clause in select(g, q, p=node)]
+             "word": str(word), "clause": str(clause), "offset": int(offset) if offset is not None else None}
+            for lang, pos, level, word, clause, offset in select(g, q, p=node)]
 
 
 def _refs(g: Graph, node: URIRef, outgoing: bool) -> list[dict]:

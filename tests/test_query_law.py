@@ -1,0 +1,90 @@
+"""`python -m query law` (DESIGN.md section 7): the contract, cross-references both ways, errors."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ingest.shacl import validate
+from query.graph import LAWS_TTL, ROOT, load
+from query.lookup import LookupError_, law, normalise_id
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "query", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def g():
+    return load()
+
+
+def test_committed_graph_conforms_to_shapes():
+    conforms, report = validate(LAWS_TTL)
+    assert conforms, report[:2000]
+
+
+def test_cli_json_contract():
+    r = run("law", "27B2", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["provision"] == "27B2" and d["law"] == 27
+    assert set(d["texts"]) == {"en", "zh-Hant", "zh-Hans"}
+    assert "offender's partner must pass whenever it is his turn to call" in d["texts"]["en"]
+    assert "務必永遠派司" in d["texts"]["zh-Hant"]
+    assert "必须永远不叫" in d["texts"]["zh-Hans"]
+    # 27B2: "The lead restrictions in Law 26B may apply, and see Law 72C."
+    cites = {c["provision"]: c["types"] for c in d["cites"]}
+    assert cites["26B"] == ["may-apply"] and "72C" in cites
+    assert {"lang": "en", "level": "must", "word": "must"}.items() <= next(
+        s for s in d["strength"] if s["lang"] == "en" and s["level"] == "must").items()
+    for key in ("strength", "cites", "cited_by", "versions"):
+        assert key in d
+
+
+def test_cited_by_goes_the_other_way(g):
+    # Law 26B is cited by 27B2 (27B2: "Law 26B may apply") and by 30B1(b)(ii), 31A2(b), 32A2(b)
+    cited_by = {c["provision"] for c in law(g, "26B")["cited_by"]}
+    assert {"27B2", "27B3", "30B1(b)(ii)", "31A2(b)", "32A2(b)"} <= cited_by
+
+
+def test_states_of_laws_73_and_89(g):
+    d = law(g, "73A1")
+    assert d["states"] == {"en": "2024 revision", "zh-Hant": "2024 revision", "zh-Hans": "2017 original"}
+    assert law(g, "27B2")["states"]["en"] == "2017 original"
+
+
+def test_terms_used_with_three_labels(g):
+    terms = {t["term"]: t for t in law(g, "27B2")["terms"]}
+    assert terms["partner"]["labels"] == {"en": "Partner", "zh-Hant": "同伴", "zh-Hans": "搭档"}
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("27b1(A)", (None, "27B1(a)")), ("Law 27 B 2", (None, "27B2")), ("wbf2017:40B2(a)(v)", ("wbf2017", "40B2(a)(v)")),
+    ("definitions", (None, "Definitions")),
+])
+def test_normalise_id(raw, expected):
+    assert normalise_id(raw) == expected
+
+
+@pytest.mark.parametrize("args, message", [
+    (("law", "99Z"), "unknown provision id"),
+    (("law", "27B9"), "unknown provision id"),
+    (("law", ""), "empty provision id"),
+    (("law", "27B2", "--doc", "nosuchdoc"), "unknown document"),
+    (("law", "x" * 500), "too long"),
+    (("law",), "the following arguments are required"),
+    (("frobnicate",), "invalid choice"),
+])
+def test_bad_input_one_line_exit_2(args, message):
+    r = run(*args, "--json")
+    assert r.returncode == 2
+    assert message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert message in json.loads(r.stdout)["error"]
+
+
+def test_unknown_id_suggests_near_ids(g):
+    with pytest.raises(LookupError_, match="did you mean"):
+        law(g, "27B1(c)")
