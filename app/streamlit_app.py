@@ -33,7 +33,7 @@ LEVEL_LABELS = {"must": "must", "must-not": "must not", "shall": "shall", "shall
                 "should": "should", "does": "does", "may": "may", "may-not": "may not"}
 REFTYPE_FALLBACK = {"see": "see", "but-see": "but see", "applies": "applies", "does-not-apply": "does not apply",
                     "may-apply": "may apply", "as-allows": "as … allows", "mention": "mention"}
-FINDING_KINDS = {"strength": "strength", "polarity": "polarity (permission vs prohibition)",
+FINDING_KINDS = {"strength": "strength", "polarity": "polarity (a negation lost or added)",
                  "reference": "references", "missing-expression": "missing text"}
 
 CSS = """

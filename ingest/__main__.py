@@ -85,6 +85,8 @@ def _figures(aligned, bi, hans, terms, findings, missing, conforms, shacl_text) 
         "polarity_mismatches": sum(1 for f in findings if f.kind == "polarity"),
         "repairs": dict(Counter(r.kind for r in bi.repairs + hans.repairs)),
         "unparsed": [f"{s.file}:{s.first}-{s.last}: {why}" for s, why in bi.unparsed + hans.unparsed],
+        "findings": [{"provision": f.provision, "lang": f.lang, "kind": f.kind, "detail": f.detail}
+                     for f in findings],
         "shacl_conforms": conforms,
         "shacl_report": shacl_text[:4000] if conforms is False else "",
     }
@@ -121,13 +123,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", action="store_true", help="print the fidelity figures")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     ap.add_argument("--out", default=str(ROOT / "laws_ttl"), help="output folder (default laws_ttl/)")
+    ap.add_argument("--findings", action="store_true",
+                    help="print the translation consistency report: per provision, where a Chinese text differs")
     ap.add_argument("--no-shacl", action="store_true", help="skip SHACL validation (development only)")
     args = ap.parse_args(argv)
     fig = build(Path(args.out), check=not args.no_shacl)
     if args.json:
         print(json.dumps(fig, ensure_ascii=False))
-    elif args.report:
+    elif args.report or args.findings:
         _print_report(fig)
+        if args.findings:
+            print(f"translation findings ({len(fig['findings'])}):")
+            for f in fig["findings"]:
+                print(f"  {f['provision']:<12} {f['lang']:<8} {f['kind']:<10} {f['detail']}")
     else:
         print(f"wrote {args.out}: {fig['provisions']} provisions; SHACL {_shacl_word(fig['shacl_conforms'])}")
     return 1 if fig["shacl_conforms"] is False else 0

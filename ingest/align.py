@@ -64,7 +64,7 @@ def merge(*docs: ParsedDoc) -> dict[str, Aligned]:
 # 不叫 (pass), 不同 (different), 非違規/未違規 (non-offending), 應跟未跟 (revoke); the modal
 # prohibitions (不得, 不應, 務必不 ...) are compared by the strength check instead.
 _NEG = {
-    "en": re.compile(r"\b(?:not|no|never|nor|cannot|neither|without|unless|fail(?:s|ed|ure)?)\b|n't", re.I),
+    "en": re.compile(r"\b(?:not|no|never|nor|cannot|neither|without|unless|except|fail(?:s|ed|ure)?)\b|n't", re.I),
     "zh-Hant": re.compile(r"不(?![足叫同得應准須利久論再])|非(?!違規|違例)|(?<!跟)未(?!違規|違例)|無|勿|除外"),
     "zh-Hans": re.compile(r"不(?![足叫同得应准利久论再])|非(?!违规|违例)|(?<!跟)未(?!违规|违例)|无|没|勿|除外"),
 }

@@ -51,3 +51,14 @@ def test_repairs_recorded(rebuilt):
     _, fig = rebuilt
     for kind in ("lost-list-number", "garbled-symbol", "joined-broken-line", "footnote-marker", "duplicate-extraction"):
         assert fig["repairs"].get(kind, 0) > 0, kind
+
+
+def test_translation_findings_catch_a_lost_negation(rebuilt):
+    """30B1(b)(ii): English 'When the call is not a comparable call', Traditional 當該叫品為比擬叫品
+    (the negation is lost); 23C: the Simplified cites 30B1(b)(i) where the English cites (ii)."""
+    _, fig = rebuilt
+    found = {(f["provision"], f["lang"], f["kind"]) for f in fig["findings"]}
+    assert ("30B1(b)(ii)", "zh-Hant", "polarity") in found
+    assert ("23C", "zh-Hans", "reference") in found
+    # 27B1(a) says the same thing in all three languages: no finding
+    assert not any(p == "27B1(a)" for p, _, _ in found)
