@@ -20,7 +20,7 @@ DEFAULT_STORE = os.environ.get("BRIDGE_LAWS_STORE", "oxigraph")
 def graph_files() -> list[Path]:
     """The graph's Turtle files: the ingest output and the vocabulary/schemes (not the shapes)."""
     files = sorted(LAWS_TTL.glob("*.ttl"))
-    files += [f for f in sorted(ONTOLOGY.glob("*.ttl")) if f.name != "shapes.ttl"]
+    files += [f for f in sorted(ONTOLOGY.glob("*.ttl")) if not f.name.startswith("shapes")]
     return files
 
 

@@ -11,6 +11,8 @@ from rdflib import Graph, Literal, URIRef
 from ingest.model import LANGS, ancestors, parse_id
 from ingest.vocab import LAWSD, provision_iri
 
+from .errors import BadInput
+
 DOCS = ("wbf2017",)
 STATE_NAMES = {"State2017Original": "2017 original", "State2024Revision": "2024 revision"}
 PREFIXES = """
@@ -40,7 +42,7 @@ def select(g: Graph, query: str, **bind: URIRef):
     return g.query(PREFIXES + head + sep + " " + values + " " + body)
 
 
-class LookupError_(ValueError):
+class LookupError_(BadInput):
     """A bad provision id or document: the CLI turns it into a one-line error, exit 2."""
 
 

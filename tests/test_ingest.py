@@ -10,7 +10,7 @@ from query.graph import LAWS_TTL
 @pytest.fixture(scope="module")
 def rebuilt(tmp_path_factory):
     out = tmp_path_factory.mktemp("laws_ttl")
-    return out, build(out, check=False)
+    return out, build(out, check=False)["wbf2017"]
 
 
 def test_committed_graph_is_what_ingest_produces(rebuilt):

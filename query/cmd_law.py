@@ -1,0 +1,35 @@
+"""`python -m query law ID [--doc DOC] [--json]`: a provision's texts, strength, references."""
+from __future__ import annotations
+
+import argparse
+
+from .graph import shared
+from .lookup import law
+
+
+def add_parser(sub) -> str:
+    p = sub.add_parser("law", help="a provision's texts, strength, references out and in")
+    p.add_argument("id", help="provision id as in the Laws' Index: 27, 27B, 27B1(a), Definitions")
+    p.add_argument("--doc", default=None, help="document (default wbf2017)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    return "law"
+
+
+def run(args: argparse.Namespace) -> dict:
+    return law(shared(), args.id, args.doc)
+
+
+def render(r: dict) -> str:
+    out = [f"{r['doc']}:{r['provision']}"]
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        text = r["texts"].get(lang)
+        out.append(f"[{lang}] ({r['states'].get(lang, '')}) {r['titles'].get(lang, '')}")
+        out.append(f"  {text if text else '(no text in this language)'}")
+    if r["cites"]:
+        out.append("cites: " + ", ".join(f"{c['provision']} ({'/'.join(c['types'])})" for c in r["cites"]))
+    if r["cited_by"]:
+        out.append("cited by: " + ", ".join(c["provision"] for c in r["cited_by"]))
+    levels = sorted({s["level"] for s in r["strength"] if s["lang"] == "en"})
+    if levels:
+        out.append("strength (en): " + ", ".join(levels))
+    return "\n".join(out)
