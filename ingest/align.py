@@ -6,10 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 from .cross_refs import Ref, extract_refs
-from .model import ParsedDoc, Provision, parse_id
+from .model import REVISED_2024, ParsedDoc, Provision, parse_id
 from .strength import StrengthTag, tag_strength
-
-REVISED_2024 = {73, 89}
 
 
 @dataclass

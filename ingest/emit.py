@@ -12,7 +12,7 @@ from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
 from .align import Aligned, Finding
-from .model import Footnote, ParsedDoc, Repair, Span, Term
+from .model import Footnote, Repair, Span, Term
 from .vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STATE, STRENGTH, doc_iri, expression_iri, provision_iri, term_iri
 
 KIND_CLASS = {"law": BL.Law, "section": BL.Section, "item": BL.Item, "subitem": BL.SubItem, "subsubitem": BL.SubSubItem}
@@ -195,7 +195,3 @@ def write(g: Graph, path: Path) -> None:
     """Turtle, in rdflib's sorted order (deterministic without blank nodes)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(g.serialize(format="turtle"), encoding="utf-8")
-
-
-def all_repairs(*docs: ParsedDoc) -> list[Repair]:
-    return [r for d in docs for r in d.repairs]

@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
+# Laws replaced by the 2024 revision (title page of seed 000: "Laws 73 and 89 revised",
+# effective 1 January 2024); every other law is unchanged since 2017.
+REVISED_2024 = frozenset({73, 89})
+
 # Provision kinds, from the outside in: LAW 27 > A. > 1. > (a) > (i)
 KINDS = ("law", "section", "item", "subitem", "subsubitem")
 

@@ -19,11 +19,10 @@ from pathlib import Path
 
 from .bilingual import fix_cjk_spaces, fix_dot_commas, fix_suit_symbols, has_cjk, split_en_zh
 from .source_fixes import apply_fixes
-from .model import Footnote, ParsedDoc, Provision, Span
+from .model import REVISED_2024, Footnote, ParsedDoc, Provision, Span
 
 SOURCE = "sources/000_1f3522d3ae8db592.txt"
 ROOT = Path(__file__).resolve().parent.parent
-REVISED_2024 = {73, 89}   # replaced by the 2024 revision (title page: "Laws 73 and 89 revised")
 
 _LAW = re.compile(r"^LAW (\d{1,2})\s*[-–]\s*(.+?)\s*$")
 _SECTION = re.compile(r"^([A-Z])\.\s+(.+?)\s*$")
