@@ -19,6 +19,8 @@ if str(ROOT) not in sys.path:       # `streamlit run app/...` puts app/ on the p
     sys.path.insert(0, str(ROOT))
 
 from query.lookup import PREFIXES, LookupError_, all_ids, law  # noqa: E402
+from app.search_panel import render_search  # noqa: E402
+from app.editions_panel import render_editions  # noqa: E402
 
 DOC = "wbf2017"
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -317,6 +319,7 @@ def main() -> None:
         st.error("The Laws graph is empty: no provisions found in laws_ttl/. Build it with `python -m ingest`.")
         return
     titles = english_titles()
+    render_search(go)      # the search box and its hits (app/search_panel.py)
 
     # Where we are: the URL (?p=) on a fresh session or when it was changed from outside,
     # otherwise whatever the picker, the list or a reference button set.
@@ -477,6 +480,7 @@ def render(r: dict, titles: dict[str, str]) -> None:
                                     f'{html.escape(f["detail"])}</div>'))
         st.markdown(_one_block('<div class="lb-findings" data-testid="findings">', *lines, "</div>"),
                     unsafe_allow_html=True)
+    render_editions(r, graph(), st)      # the older editions of this provision, with a diff (app/editions_panel.py)
     st.divider()
     st.caption(f"Permalink: `?p={pid}` · document {r['doc']} · source spans are 1-based, inclusive.")
 

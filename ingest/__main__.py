@@ -12,7 +12,9 @@ from pathlib import Path
 from .shacl import validate
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ["ingest.wbf2017"]
+DOCUMENTS = ["ingest.wbf2017", "ingest.wbf1987", "ingest.wbf2007",
+             # after wbf2017, whose emitted ids they resolve references and index targets against
+             "ingest.ccba2018", "ingest.twreg", "ingest.wbf_policies", "ingest.wbf2017_index", "ingest.schedules"]
 
 
 def build(out: Path, check: bool = True) -> dict:

@@ -20,8 +20,9 @@ def load_folder(*folders: Path) -> Graph:
 
 
 def validate(graph_folder: Path) -> tuple[bool, str]:
-    """SHACL-validate the graph in `graph_folder` together with the ontology's schemes."""
-    data = load_folder(graph_folder, ONTOLOGY)
+    """SHACL-validate the graph in `graph_folder` together with the ontology's schemes, rules
+    (ontology/rules/) and schedules (ontology/schedules/)."""
+    data = load_folder(graph_folder, ONTOLOGY, ONTOLOGY / "rules", ONTOLOGY / "schedules")
     shapes = Graph()
     for f in sorted(ONTOLOGY.glob("shapes*.ttl")):    # shapes.ttl, plus one file per further document
         shapes.parse(f, format="turtle")

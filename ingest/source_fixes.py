@@ -18,10 +18,13 @@ def _unescape(s: str) -> str:
     return s.replace("\\t", "\t").replace("\\n", "\n")
 
 
-def apply_fixes(path: str, lines: list[str]) -> tuple[list[str], list[Repair]]:
+def apply_fixes(path: str, lines: list[str], part: str = "") -> tuple[list[str], list[Repair]]:
     """Return the lines with the table's fixes applied (a line may become several lines
-    joined by '\\n', or empty) and the repairs made. Line numbers stay those of the source."""
-    table = FIXES / (Path(path).stem + ".tsv")
+    joined by '\\n', or empty) and the repairs made. Line numbers stay those of the source.
+    `part` names a separate table for one part of a source read by its own parser
+    (`fixes/<source>.<part>.tsv`, e.g. the Index of seed 000), so that parser's repairs are
+    recorded once, in its own document."""
+    table = FIXES / (Path(path).stem + (f".{part}" if part else "") + ".tsv")
     if not table.exists():
         return lines, []
     out = list(lines)

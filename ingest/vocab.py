@@ -16,7 +16,9 @@ LANG_AUTHORITY = {
     "zh-Hant": URIRef("http://publications.europa.eu/resource/authority/language/ZHO"),
     "zh-Hans": URIRef("http://publications.europa.eu/resource/authority/language/ZHO"),
 }
-STATE = {"2017": BL.State2017Original, "2024": BL.State2024Revision}
+STATE = {"2017": BL.State2017Original, "2024": BL.State2024Revision,
+         # the older editions (ingest/wbf1987.py, ingest/wbf2007.py): each is a state of its own
+         "1987": BL.State1987Laws, "2007": BL.State2007Laws}
 
 
 def doc_iri(doc: str) -> URIRef:

@@ -1,7 +1,8 @@
 """python -m query COMMAND ...: the command-line contract of DESIGN.md section 7.
 
 Each command lives in its own module (`query/cmd_*.py`) exposing
-`add_parser(subparsers)` and `run(args) -> dict`, and is listed in COMMANDS.
+`add_parser(subparsers)` (returning its command name, or a list of names) and `run(args) -> dict`,
+and is listed in COMMANDS.
 Bad input exits 2 with a one-line error on stderr (and {"error": ...} on stdout with --json);
 never a traceback.
 """
@@ -15,7 +16,8 @@ import sys
 from .errors import BadInput
 
 # command modules, in the order `--help` lists them
-COMMANDS = ["query.cmd_law"]
+COMMANDS = ["query.cmd_law", "query.cmd_search", "query.cmd_eval_search", "query.cmd_build_index",
+            "query.cmd_rule", "query.cmd_score"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,7 +31,9 @@ def _parser() -> tuple[argparse.ArgumentParser, dict]:
     runners = {}
     for name in COMMANDS:
         module = importlib.import_module(name)
-        runners[module.add_parser(sub)] = module
+        names = module.add_parser(sub)          # a command name, or a list of names (cmd_score: score, imps)
+        for command in [names] if isinstance(names, str) else names:
+            runners[command] = module
     return ap, runners
 
 

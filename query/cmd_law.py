@@ -9,7 +9,8 @@ from .lookup import law
 
 def add_parser(sub) -> str:
     p = sub.add_parser("law", help="a provision's texts, strength, references out and in")
-    p.add_argument("id", help="provision id as in the Laws' Index: 27, 27B, 27B1(a), Definitions")
+    p.add_argument("id", help="provision id as in the Laws' Index: 27, 27B, 27B1(a), Definitions; "
+                              "older editions with a prefix: wbf1987:27B, wbf2007:16D2")
     p.add_argument("--doc", default=None, help="document (default wbf2017)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return "law"
@@ -32,4 +33,9 @@ def render(r: dict) -> str:
     levels = sorted({s["level"] for s in r["strength"] if s["lang"] == "en"})
     if levels:
         out.append("strength (en): " + ", ".join(levels))
+    for row in r.get("lineage", []):         # an older edition's provision: its 2017 counterpart(s)
+        out.append(f"2017: {row['wbf2017'] or '-'} ({row['correspondence']}): {row['evidence']}")
+    if r.get("doc") == "wbf2017" and r.get("editions"):
+        out.append("other editions: " + ", ".join(f"{e['doc']}:{e['provision']} ({e['correspondence']})"
+                                                  for e in r["editions"]))
     return "\n".join(out)

@@ -18,9 +18,13 @@ DEFAULT_STORE = os.environ.get("BRIDGE_LAWS_STORE", "oxigraph")
 
 
 def graph_files() -> list[Path]:
-    """The graph's Turtle files: the ingest output and the vocabulary/schemes (not the shapes)."""
+    """The graph's Turtle files: the ingest output, the vocabulary/schemes, the rules of
+    ontology/rules/ and the schedules of ontology/schedules/ (not the shapes)."""
     files = sorted(LAWS_TTL.glob("*.ttl"))
     files += [f for f in sorted(ONTOLOGY.glob("*.ttl")) if not f.name.startswith("shapes")]
+    # the hand-written rules (rules-as-code) and the scoring schedules are part of the graph too
+    for sub in ("rules", "schedules"):
+        files += [f for f in sorted((ONTOLOGY / sub).glob("*.ttl")) if not f.name.startswith("shapes")]
     return files
 
 

@@ -14,7 +14,15 @@ from ingest.vocab import LAWSD, provision_iri
 from .errors import BadInput
 
 DOCS = ("wbf2017",)
-STATE_NAMES = {"State2017Original": "2017 original", "State2024Revision": "2024 revision"}
+# Regulations and policies (ingest/regulations.py; id grammar in the README, "Regulations and policies")
+REGULATION_DOCS = ("ccba2018", "twreg", "wbfsys2023", "wbfalert2023", "wbfpsych2023")
+DOCS = DOCS + REGULATION_DOCS
+# Older editions of the Laws (ingest/wbf1987.py, ingest/wbf2007.py; README "Older editions")
+OLDER_DOCS = ("wbf1987", "wbf2007")
+DOCS = DOCS + OLDER_DOCS
+STATE_NAMES = {"State2017Original": "2017 original", "State2024Revision": "2024 revision",
+               "State1987Laws": "1987 Laws", "State2007Laws": "2007 Laws"}
+_ROMAN = ["", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix"]
 PREFIXES = """
 PREFIX bl: <https://w3id.org/bridge-laws/ontology#>
 PREFIX eli: <http://data.europa.eu/eli/ontology#>
@@ -53,7 +61,9 @@ def normalise_id(raw: str) -> tuple[str | None, str]:
     if ":" in s:
         doc, s = s.split(":", 1)
     s = re.sub(r"^(law|laws|第)\s*", "", s, flags=re.I)
-    s = re.sub(r"\s+", "", s)
+    s = re.sub(r"\s+", "", s).replace("（", "(").replace("）", ")")
+    # the older editions number sub-sub-items (1), (2): their ids use the Index's (i), (ii)
+    s = re.sub(r"(?<=\))\((\d)\)", lambda m: f"({_ROMAN[int(m.group(1))]})", s)
     if s.lower() in ("introduction", "definitions"):
         return doc, s.capitalize()
     m = re.match(r"^(\d{1,2})([a-zA-Z])?(\d{1,2})?((?:\([a-zA-Z]+\))*)$", s)
@@ -90,11 +100,13 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
     """Everything the law browser and `query law` show for one provision."""
     doc, pid = resolve(g, raw, doc)
     node = provision_iri(doc, pid)
-    out: dict = {"provision": pid, "doc": doc, "law": (int(parse_id(pid)["law"]) if parse_id(pid) else None),
+    is_laws = doc not in REGULATION_DOCS
+    out: dict = {"provision": pid, "doc": doc, "law": (int(parse_id(pid)["law"]) if is_laws and parse_id(pid) else None),
                  "titles": {}, "texts": {}, "states": {}, "source": {}}
     q = """
     SELECT ?lang ?title ?text ?state ?file ?first ?last WHERE {
-      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:lawState ?state .
+      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang .
+      OPTIONAL { ?e bl:lawState ?state }
       OPTIONAL { ?e eli:title ?title } OPTIONAL { ?e bl:text ?text }
       OPTIONAL { ?e prov:wasDerivedFrom ?s . ?s bl:sourceFile ?file ; bl:firstLine ?first ; bl:lastLine ?last }
     }"""
@@ -102,7 +114,8 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
         lang = lang_tag(lang)
         out["titles"][lang] = str(title) if title else ""
         out["texts"][lang] = str(text) if text else ""
-        out["states"][lang] = STATE_NAMES[str(state).rsplit("#", 1)[1]]
+        if state is not None:      # a state of the Laws; regulations have none
+            out["states"][lang] = STATE_NAMES[str(state).rsplit("#", 1)[1]]
         if file:
             out["source"][lang] = {"file": str(file), "first_line": int(first), "last_line": int(last)}
     for lang in LANGS:
@@ -111,11 +124,14 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
     out["cites"] = _refs(g, node, outgoing=True)
     out["cited_by"] = _refs(g, node, outgoing=False)
     out["parent"], out["children"] = _family(g, node)
-    out["ancestors"] = ancestors(pid)
+    out["ancestors"] = ancestors(pid) if is_laws else _ancestors(g, node)
     out["terms"] = _terms(g, node)
     out["versions"] = {state: sorted(l for l, s in out["states"].items() if s == state)
                        for state in sorted(set(out["states"].values()))}
     out["findings"] = _findings(g, node)
+    out["editions"] = _editions(g, node, doc)
+    if doc in OLDER_DOCS:
+        out["lineage"] = _lineage(g, node)
     return out
 
 
@@ -132,28 +148,57 @@ def _strength(g: Graph, node: URIRef) -> list[dict]:
 
 
 def _refs(g: Graph, node: URIRef, outgoing: bool) -> list[dict]:
-    """References made by this provision (outgoing) or made to it (incoming), per language."""
+    """References made by this provision (outgoing) or made to it (incoming), per language.
+    A provision of another document is named with its document prefix (wbf2017:16, twreg:79-8)
+    and every row says its "doc"."""
+    here = _doc_of(node)
     if outgoing:
         q = """
-        SELECT ?id ?lang ?type ?surface WHERE {
+        SELECT ?other ?id ?lang ?type ?surface WHERE {
           ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasReference ?r .
-          ?r bl:target ?t ; bl:refType ?type ; bl:surface ?surface . ?t dcterms:identifier ?id .
+          ?r bl:target ?other ; bl:refType ?type ; bl:surface ?surface . ?other dcterms:identifier ?id .
         }"""
     else:
         q = """
-        SELECT ?id ?lang ?type ?surface WHERE {
+        SELECT ?other ?id ?lang ?type ?surface WHERE {
           ?r bl:target ?p ; bl:refType ?type ; bl:surface ?surface .
-          ?e bl:hasReference ?r ; dcterms:language ?lang ; eli:realizes ?src . ?src dcterms:identifier ?id .
+          ?e bl:hasReference ?r ; dcterms:language ?lang ; eli:realizes ?other . ?other dcterms:identifier ?id .
         }"""
     rows: dict[str, dict] = {}
-    for pid, lang, rtype, surface in select(g, q, p=node):
-        row = rows.setdefault(str(pid), {"provision": str(pid), "types": set(), "langs": set(), "surfaces": {}})
+    for other, pid, lang, rtype, surface in select(g, q, p=node):
+        doc = _doc_of(other)
+        key = str(pid) if doc == here else f"{doc}:{pid}"
+        row = rows.setdefault(key, {"provision": key, "doc": doc, "types": set(), "langs": set(), "surfaces": {}})
         row["types"].add(str(rtype).rsplit("/", 1)[1])
         row["langs"].add(lang_tag(lang))
         row["surfaces"].setdefault(lang_tag(lang), str(surface))
-    from ingest.align import sort_key
     return [{**r, "types": sorted(r["types"]), "langs": sorted(r["langs"])}
-            for _, r in sorted(rows.items(), key=lambda kv: sort_key(kv[0]))]
+            for _, r in sorted(rows.items(), key=lambda kv: _order(kv[1]["doc"] != here, kv[1]["doc"], kv[0]))]
+
+
+def _doc_of(iri) -> str:
+    """The document of a provision IRI: …/bridge-laws/ccba2018/52-2-9 -> ccba2018."""
+    return str(iri)[len(str(LAWSD)):].split("/", 1)[0]
+
+
+def _order(other: bool, doc: str, key: str) -> tuple:
+    """Same document first, in the Laws' order where the id is a Laws id, else in natural order."""
+    from ingest.align import sort_key
+    pid = key.split(":", 1)[1] if other else key
+    if doc not in REGULATION_DOCS and (parse_id(pid) or pid in ("Introduction", "Definitions")):
+        return (other, doc, 0, sort_key(pid))
+    return (other, doc, 1, tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in re.findall(r"\d+|\D+", pid)))
+
+
+def _ancestors(g: Graph, node: URIRef) -> list[str]:
+    """The ids of the provisions a provision is part of, nearest first (from the graph)."""
+    out = []
+    doc = _doc_of(node)
+    parent, _ = _family(g, node)
+    while parent:
+        out.append(parent)
+        parent, _ = _family(g, provision_iri(doc, parent))
+    return out
 
 
 def _family(g: Graph, node: URIRef) -> tuple[str | None, list[str]]:
@@ -164,7 +209,7 @@ def _family(g: Graph, node: URIRef) -> tuple[str | None, list[str]]:
     } ORDER BY ?o"""
     parent, children = None, []
     for pid, cid, _ in select(g, q, p=node):
-        parent = str(pid) if pid is not None and parse_id(str(pid)) else parent
+        parent = str(pid) if pid is not None and str(pid) != _doc_of(node) else parent   # not the document
         if cid is not None:
             children.append(str(cid))
     return parent, children
@@ -190,3 +235,63 @@ def _findings(g: Graph, node: URIRef) -> list[dict]:
     SELECT ?lang ?kind ?detail WHERE { ?f bl:provision ?p ; dcterms:language ?lang ; bl:findingKind ?kind ; rdfs:comment ?detail }
     ORDER BY ?lang ?kind"""
     return [{"lang": lang_tag(a), "kind": str(b), "detail": str(c)} for a, b, c in select(g, q, p=node)]
+
+
+def _texts_of(g: Graph, nodes: list[URIRef]) -> dict[str, dict]:
+    """Titles, texts and states per language of some provisions (for the editions list)."""
+    out: dict[str, dict] = {str(n): {"titles": {}, "texts": {}, "states": {}} for n in nodes}
+    if not nodes:
+        return out
+    values = " ".join(f"<{n}>" for n in nodes)
+    q = PREFIXES + f"""
+    SELECT ?p ?lang ?title ?text ?state WHERE {{ VALUES ?p {{ {values} }}
+      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang .
+      OPTIONAL {{ ?e eli:title ?title }} OPTIONAL {{ ?e bl:text ?text }} OPTIONAL {{ ?e bl:lawState ?state }}
+    }}"""
+    for p, lang, title, text, state in g.query(q):
+        row = out[str(p)]
+        lang = lang_tag(lang)
+        row["titles"][lang] = str(title) if title else ""
+        row["texts"][lang] = str(text) if text else ""
+        if state is not None:
+            row["states"][lang] = STATE_NAMES.get(str(state).rsplit("#", 1)[1], str(state))
+    return out
+
+
+def _editions(g: Graph, node: URIRef, doc: str) -> list[dict]:
+    """The same provision in the other editions. For a 2017 provision: every older provision
+    whose lineage points to it; for an older one: its 2017 counterpart(s)."""
+    if doc == "wbf2017":
+        q = """
+        SELECT ?o ?id ?docid ?kind ?method ?ev WHERE {
+          ?o bl:hasCorrespondence ?c . ?c bl:counterpart ?p ; bl:correspondence ?kind ; bl:lineageMethod ?method ;
+             rdfs:comment ?ev .
+          ?o dcterms:identifier ?id ; eli:is_part_of+ ?d . ?d a eli:LegalResource ; dcterms:identifier ?docid .
+        }"""
+    elif doc in OLDER_DOCS:
+        q = """
+        SELECT ?o ?id ?docid ?kind ?method ?ev WHERE {
+          ?p bl:hasCorrespondence ?c . ?c bl:counterpart ?o ; bl:correspondence ?kind ; bl:lineageMethod ?method ;
+             rdfs:comment ?ev .
+          ?o dcterms:identifier ?id . BIND ("wbf2017" AS ?docid)
+        }"""
+    else:
+        return []
+    rows = list(select(g, q, p=node))
+    texts = _texts_of(g, sorted({r[0] for r in rows}))
+    from ingest.align import sort_key
+    out = [{"doc": str(docid), "provision": str(pid), "correspondence": str(kind), "method": str(method),
+            "evidence": str(ev), **texts[str(o)]} for o, pid, docid, kind, method, ev in rows]
+    return sorted(out, key=lambda r: (r["doc"], sort_key(r["provision"]) if parse_id(r["provision"]) else (999,),
+                                      r["provision"]))
+
+
+def _lineage(g: Graph, node: URIRef) -> list[dict]:
+    """An older provision's correspondences to the 2017 Laws, including no-counterpart."""
+    q = """
+    SELECT ?c ?kind ?method ?ev ?tid WHERE {
+      ?p bl:hasCorrespondence ?c . ?c bl:correspondence ?kind ; bl:lineageMethod ?method ; rdfs:comment ?ev .
+      OPTIONAL { ?c bl:counterpart ?t . ?t dcterms:identifier ?tid }
+    } ORDER BY ?c"""
+    return [{"correspondence": str(kind), "wbf2017": str(tid) if tid is not None else None, "method": str(method),
+             "evidence": str(ev)} for _, kind, method, ev, tid in select(g, q, p=node)]

@@ -226,3 +226,42 @@ def test_bad_id_shows_a_clear_error(page, app_url):
     expect(page.get_by_test_id("text-en")).to_have_count(0)
     _no_exception(page)
     _shot(page, "bad_id")
+
+
+# --- search (issue 4) -------------------------------------------------------------------------
+
+def test_search_in_chinese_and_open_a_hit(page, app_url):
+    """Type a Traditional Chinese question, see the provision in Traditional Chinese with the other
+    languages one click away, and open it in the law browser."""
+    from playwright.sync_api import expect
+    _open(page, app_url + "/?p=1A")
+    box = page.locator(".st-key-search_q input")
+    expect(box).to_be_visible()
+    box.fill("對手叫價不足可以接受嗎")
+    box.press("Enter")
+    hit = page.get_by_test_id("search-hit-wbf2017-27A1")
+    expect(hit).to_be_visible(timeout=LOAD_TIMEOUT_MS)          # the first search loads the index
+    expect(hit).to_contain_text("Law 27A1")
+    expect(hit.get_by_test_id("search-hit-text")).to_contain_text("不足叫價")   # shown in the question's language
+    # the other languages, one click away
+    page.locator(".st-key-search-langs-wbf2017-27A1 summary").click()
+    expect(page.locator(".st-key-search-langs-wbf2017-27A1")).to_contain_text("Any insufficient bid may be accepted")
+    _no_exception(page)
+    _shot(page, "search_zh_hant")
+
+    _button(page, "search-open-wbf2017-27A1").click()
+    expect(page.get_by_test_id("provision-id")).to_have_text("Law 27A1")
+    expect(page.get_by_test_id("text-en")).to_contain_text("Any insufficient bid may be accepted")
+    expect(page).to_have_url(re.compile(r"[?&]p=27A1(&|$)"))
+    _no_exception(page)
+    _shot(page, "search_opened")
+
+
+def test_search_bad_input_is_one_line(page, app_url):
+    from playwright.sync_api import expect
+    _open(page, app_url + "/?p=1A")
+    box = page.locator(".st-key-search_q input")
+    box.fill("？？？")
+    box.press("Enter")
+    expect(page.locator('[data-testid="stAlertContentWarning"]')).to_contain_text("no words to search for")
+    _no_exception(page)

@@ -62,3 +62,13 @@ def test_translation_findings_catch_a_lost_negation(rebuilt):
     assert ("23C", "zh-Hans", "reference") in found
     # 27B1(a) says the same thing in all three languages: no finding
     assert not any(p == "27B1(a)" for p, _, _ in found)
+
+
+def test_older_editions_are_part_of_the_build(rebuilt):
+    """The 1987 and 2007 editions (ingest/wbf1987.py, ingest/wbf2007.py) are built with the rest, so
+    the byte comparison above covers their files too."""
+    out, _ = rebuilt
+    for name in ("wbf1987.ttl", "wbf1987.zh-Hant.ttl", "wbf1987.zh-Hans.ttl", "wbf1987.glossary.ttl",
+                 "wbf1987.repairs.ttl", "wbf1987.lineage.ttl", "wbf2007.ttl", "wbf2007.zh-Hant.ttl",
+                 "wbf2007.repairs.ttl", "wbf2007.lineage.ttl"):
+        assert (out / name).exists(), name

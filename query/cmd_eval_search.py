@@ -1,0 +1,70 @@
+"""`python -m query eval-search [--json] [--queries FILE] [--tune]`: search quality on the labelled
+query set, hybrid vs BM25-only vs dense-only side by side, per language, on the whole set and on
+its two halves (A: where the fusion weights were tuned; B: held out). See query/evaluate.py."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+from .errors import BadInput  # noqa: E402
+
+
+def add_parser(sub) -> str:
+    p = sub.add_parser("eval-search", help="recall@1, recall@5 and MRR of the search on the labelled query set")
+    p.add_argument("--queries", default=None, help="TSV of labelled queries (default tests/data/search_queries.tsv)")
+    p.add_argument("--tune", action="store_true",
+                   help="grid-search the fusion settings on half A and print the best (does not change PARAMS)")
+    p.add_argument("--per-query", action="store_true", help="also list every query's rank per method")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return "eval-search"
+
+
+def run(args: argparse.Namespace) -> dict:
+    from pathlib import Path
+    from . import evaluate
+    from .search import PARAMS, shared
+    path = Path(args.queries) if args.queries else evaluate.QUERIES
+    if not path.exists():
+        raise BadInput(f"query file not found: {path}")
+    try:
+        queries = evaluate.load_queries(path)
+    except (ValueError, KeyError, UnicodeDecodeError) as e:
+        raise BadInput(f"bad query file {path}: {e}") from None
+    if not queries:
+        raise BadInput(f"no queries in {path}")
+    engine = shared()
+    out = {"queries_file": str(path), "n": len(queries), "params": dict(PARAMS),
+           "index": {k: engine.meta.get(k) for k in ("units", "passages", "docs", "model")}}
+    if args.tune:
+        half_a = [q for q in queries if q["half"] == "A"]
+        progress = (lambda o, best: print(f"  {o} best so far {best}", file=sys.stderr)) if not args.json else None
+        results = evaluate.tune(engine, half_a, progress=progress)
+        out["tuning"] = [{"objective": o, "params": p, "per_lang": m} for o, p, m in results[:10]]
+    r = evaluate.run(engine, queries)
+    out["summary"] = r["summary"]
+    if args.per_query or args.json:
+        out["per_query"] = r["queries"]
+    return out
+
+
+def render(r: dict) -> str:
+    from .evaluate import table
+    lines = [f"search quality on {r['n']} labelled queries ({r['queries_file']}); "
+             f"index: {r['index']['units']} units over {', '.join(r['index']['docs'] or [])}",
+             "R@1 / R@5: share of queries with an expected provision (or one inside it) first / in the top 5; "
+             "MRR over the top 10", ""]
+    lines.append(table(r["summary"]))
+    if r.get("tuning"):
+        lines += ["", "tuning on half A (best first; objective = mean over languages of R@5 + R@1 + MRR):"]
+        for t in r["tuning"][:5]:
+            lines.append(f"  {t['objective']:.4f}  {t['params']}")
+    if r.get("per_query"):
+        lines += ["", "per query (rank of the first expected provision: hybrid / bm25 / dense; - = not in top 10):"]
+        for q in r["per_query"]:
+            rk = "/".join(str(q["ranks"][m] or "-") for m in ("hybrid", "bm25", "dense"))
+            lines.append(f"  {q['half']} {q['lang']:7} {rk:9} {q['query'][:70]}")
+    return "\n".join(lines)
