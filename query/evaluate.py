@@ -72,7 +72,7 @@ def run(search: Search, queries: list[dict], methods=METHODS) -> dict:
                "expected": [f"{d}:{p}" for d, p in q["expected"]], "ranks": {}, "top": {}}
         c = search.components(q["query"], q["lang"], dense=any(m != "bm25" for m in methods))
         for m in methods:
-            ranked = search.ranked(search.fuse(c, m), K, positive_only=m != "dense")
+            ranked = search.ranked(search.final(c, q["query"], m), K, positive_only=m != "dense")
             row["ranks"][m] = first_hit_rank(search, ranked, q["expected"])
             row["top"][m] = [search.units[i].id for i, _ in ranked[:5]]
         per_query.append(row)
@@ -131,7 +131,7 @@ def tune(search: Search, queries: list[dict], grid: dict = GRID, outer: dict = O
                 params = dict(search.params, **dict(zip(ikeys, ivalues)))
                 ranks = {lang: [] for lang in LANGS}
                 for q, c in zip(queries, comps):
-                    ranked = search.ranked(search.fuse(c, "hybrid", params), K)
+                    ranked = search.ranked(search.final(c, q["query"], "hybrid", params), K)
                     ranks[q["lang"]].append(first_hit_rank(search, ranked, q["expected"]))
                 per_lang = {lang: metrics(r) for lang, r in ranks.items() if r}
                 chosen = {k: params[k] for k in okeys + ikeys}

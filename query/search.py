@@ -7,10 +7,14 @@ document is read from the provision's `eli:is_part_of+` chain), plus one entry p
 - BM25 (bm25s) over the words of its three expressions together (English, Traditional and
   Simplified Chinese, folded and cut by query/tokenize.py), each expression prefixed with the
   titles of its law and section (and the lead-in text of its parent for a list item: "57A1 require
-  offender's partner to play the highest card" is nothing without 57A), so a word in any language
-  or from either side of the strait finds it;
+  offender's partner to play the highest card" is nothing without 57A) and, in English, the Laws'
+  own Index entries that point at it (query/laws_index.py), so a word in any language or from
+  either side of the strait finds it; plus a second BM25 over Chinese character pairs;
 - dense vectors (multilingual-e5-small, query/embedding.py), one per expression, with the same
   prefixes; a unit's dense score is the best of its expressions.
+
+Defined terms and the provisions of earlier editions (documents whose provisions bl:correspondsTo
+later ones: the 1987 and 2007 Laws) count less than the law in force (`PARAMS`).
 
 A query is folded, cut into words, expanded through the glossary (query/glossary.py: the graph's
 Definitions plus query/data/synonyms.tsv) and scored both ways; the two score lists are fused
@@ -42,6 +46,7 @@ INDEX_VERSION = "4"
 INDEX_ROOT = CACHE / "search"
 LANGS = ("en", "zh-Hant", "zh-Hans")
 MAX_QUERY_CHARS = 2000
+PASSAGE_CACHE_MAX = 20000     # passage vectors kept in .cache/search/passage-vectors.npz
 METHODS = ("hybrid", "bm25", "dense")
 VIEWS = ("full",)     # dense passages per expression (see Unit.view_text; "title" measured no better)
 
@@ -53,6 +58,7 @@ PARAMS = {
     "w_bigram": 1.0,         # weight of the Chinese character-pair BM25 (a segmentation-free view)
     "w_term": 0.8,           # defined-term entries (Definitions) count this much against provisions
     "w_old": 0.5,            # provisions of an earlier edition (1987 Laws ...) count this much
+    "w_other": 1.0,          # provisions of regulations and policies (no law numbers); measured: no gain
     "dense_gloss": False,    # add the glossary's other-language forms to the dense query (measured: worse)
     "dense_mean": 0.0,       # unit dense score = (1 - m) * max + m * mean over its expressions
     "dense_floor": 0.8,      # dense score normalised from this quantile of all units up to the best
@@ -250,10 +256,16 @@ def _embed_passages(passages: list[str]):
         for i, v in zip(todo, new):
             known[keys[i]] = v.astype(np.float32)
     vecs = np.stack([known[k] for k in keys]).astype(np.float32) if keys else np.zeros((0, 384), np.float32)
-    INDEX_ROOT.mkdir(parents=True, exist_ok=True)
-    tmp = store.with_name(f"passage-vectors.tmp{os.getpid()}.npz")
-    np.savez(tmp, keys=np.asarray(keys), vectors=vecs)
-    tmp.replace(store)
+    # keep the current passages and, up to a cap, earlier ones (a graph that goes back and forth
+    # while ingest is being worked on does not re-embed everything each time)
+    current = set(keys)
+    older = [k for k in known if k not in current][:max(0, PASSAGE_CACHE_MAX - len(keys))]
+    all_keys = list(dict.fromkeys(keys)) + older
+    if todo or len(all_keys) != len(known):
+        INDEX_ROOT.mkdir(parents=True, exist_ok=True)
+        tmp = store.with_name(f"passage-vectors.tmp{os.getpid()}.npz")
+        np.savez(tmp, keys=np.asarray(all_keys), vectors=np.stack([known[k] for k in all_keys]).astype(np.float32))
+        tmp.replace(store)
     return vecs, len(passages) - len(todo)
 
 
@@ -402,6 +414,9 @@ class Search:
         self.owners = np.load(self.path / "owners.npy")
         self.is_term = np.array([u.term is not None for u in self.units])
         self.is_old = np.array([u.superseded for u in self.units])
+        # documents of Laws (their provisions carry a law number) against regulations and policies
+        law_docs = {u.doc for u in self.units if u.law is not None}
+        self.is_other = np.array([u.doc not in law_docs for u in self.units])
         # the group of a unit: its parent provision (siblings share it); terms group by themselves
         keys: dict[tuple, int] = {}
         self.group = np.array([keys.setdefault((u.doc, u.ancestors[0]) if u.ancestors and not u.term else (u.key,), len(keys))
@@ -492,6 +507,7 @@ class Search:
         b = c["bm25"] + p["w_expand"] * c["bm25_expand"] + p["w_bigram"] * c["bm25_bigram"]
         b = np.where(self.is_term, b * p["w_term"], b)
         b = np.where(self.is_old, b * p["w_old"], b)
+        b = np.where(self.is_other, b * p["w_other"], b)
         if method == "bm25":
             return b
         d = self._unit_dense(c["sims_gloss"] if p["dense_gloss"] else c["sims"], p)
@@ -512,6 +528,7 @@ class Search:
             dn = np.clip((d - floor) / (top - floor), 0, None) if top > floor else np.zeros_like(d)
             dn = np.where(self.is_term, dn * p["w_term"], dn)
             dn = np.where(self.is_old, dn * p["w_old"], dn)
+            dn = np.where(self.is_other, dn * p["w_other"], dn)
             f = (1 - p["w_dense"]) * bn + p["w_dense"] * dn
         if p["w_group"]:
             gmax = np.zeros(self.group.max() + 1, dtype=f.dtype)
@@ -536,9 +553,33 @@ class Search:
                 break
         return out
 
+    def defined_term(self, text: str) -> list[int]:
+        """Units of the defined term that the whole query names ("夢家", "dummy", "what is a psych?",
+        "什么是明手"): a bare term is asking for its definition, so that goes first."""
+        import re
+        from .tokenize import fold, tokens
+        q = fold(text).strip(" ?？!！.。")
+        q = re.sub(r"^(what is an?|what is|what's an?|what's|define|definition of)\s+", "", q)
+        q = re.sub(r"^(什么是|什么叫|何谓)|(是什么|的定义|定义)$", "", q).strip(" ?？")
+        whole = {q, " ".join(tokens(q))}
+        for m in self.glossary.match(q):
+            if m.surface in whole:
+                return [i for i, u in enumerate(self.units) if u.term == m.concept.key and not u.superseded]
+        return []
+
+    def final(self, c: dict, text: str, method: str = "hybrid", params: dict | None = None):
+        """fuse(), then a bare defined term's definition first (hybrid only)."""
+        f = self.fuse(c, method, params)
+        if method == "hybrid":
+            term = self.defined_term(text)
+            if term:
+                f = f.copy()
+                f[term] = f.max() * 1.0001 + 1e-6
+        return f
+
     def rank(self, text: str, method: str = "hybrid", k: int = 10, lang: str | None = None) -> list[tuple[int, float]]:
         c = self.components(text, lang, dense=method != "bm25")
-        return self.ranked(self.fuse(c, method), k, positive_only=method != "dense")
+        return self.ranked(self.final(c, text, method), k, positive_only=method != "dense")
 
     # the command's answer ---------------------------------------------------------------------------
     def search(self, text: str, k: int = 10, lang: str | None = None, method: str = "hybrid") -> dict:

@@ -113,3 +113,13 @@ def test_documents_come_from_the_graph():
     assert "wbf2017" in docs
     for u in shared().units[:50]:
         assert u.id.startswith(u.doc + ":")
+
+
+def test_a_bare_defined_term_gets_its_definition_first():
+    from query.search import shared
+    for q in ("夢家", "dummy", "什麼是明手", "what is a psych?"):
+        r = shared().search(q, k=3)
+        h = r["hits"][0]
+        assert h["provision"] == "Definitions" and h.get("term") in ("dummy", "psychic-call"), (q, h)
+    r = shared().search("can dummy tell declarer he's in the wrong hand?", k=3)
+    assert r["hits"][0]["provision"] != "Definitions"      # a question about dummy is not a definition
