@@ -16,7 +16,7 @@ import sys
 from .errors import BadInput
 
 # command modules, in the order `--help` lists them
-COMMANDS = ["query.cmd_law", "query.cmd_search", "query.cmd_eval_search", "query.cmd_build_index",
+COMMANDS = ["query.cmd_law", "query.cmd_schedule", "query.cmd_search", "query.cmd_eval_search", "query.cmd_build_index",
             "query.cmd_rule", "query.cmd_score"]
 
 
