@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable
 
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
@@ -69,8 +70,14 @@ def structure_graph(doc: str, aligned: dict[str, Aligned]) -> Graph:
     return g
 
 
-def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str) -> Graph:
-    """One language: each provision's title, text, state, source span, strength tags, references."""
+def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str, with_state: bool = True,
+                      target_iri: Callable[[str], URIRef | None] | None = None) -> Graph:
+    """One language: each provision's title, text, state, source span, strength tags, references.
+    `with_state`: the Laws' expressions say which state of the Laws they are (regulations have none).
+    `target_iri`: where a reference points (default: a provision of this document, else dropped)."""
+    if target_iri is None:
+        def target_iri(t: str) -> URIRef | None:
+            return provision_iri(doc, t) if t in aligned else None
     g = new_graph()
     for a in aligned.values():
         e = a.prov.expressions.get(lang)
@@ -85,7 +92,8 @@ def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str) -> Graph
             g.add((node, ELI.title, Literal(e.title, lang=lang)))
         if e.text:
             g.add((node, BL.text, Literal(e.text, lang=lang)))
-        g.add((node, BL.lawState, STATE[e.state]))
+        if with_state:
+            g.add((node, BL.lawState, STATE[e.state]))
         if e.span:
             _span(g, node, e.span)
         for tag in a.strength.get(lang, []):
@@ -99,13 +107,14 @@ def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str) -> Graph
             g.add((t, BL.clause, Literal(tag.clause, lang=lang)))
             g.add((t, BL.position, Literal(tag.position, datatype=XSD.positiveInteger)))
         for n, r in enumerate(a.refs.get(lang, []), 1):
-            if r.target not in aligned:
+            target = target_iri(r.target)
+            if target is None:
                 continue
             ref = URIRef(f"{node}/ref/{n}")
             g.add((node, BL.hasReference, ref))
             g.add((ref, RDF.type, BL.CrossReference))
             g.add((ref, BL.refType, REFTYPE[r.type]))
-            g.add((ref, BL.target, provision_iri(doc, r.target)))
+            g.add((ref, BL.target, target))
             g.add((ref, BL.surface, Literal(r.surface, lang=lang)))
             g.add((ref, BL.position, Literal(n, datatype=XSD.positiveInteger)))
     return g

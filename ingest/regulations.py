@@ -31,7 +31,7 @@ from .align import Aligned
 from .cross_refs import Ref
 from .model import ParsedDoc, Span
 from .strength import tag_strength
-from .vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STRENGTH, doc_iri, expression_iri, provision_iri
+from .vocab import BL, ELI, LAWSD, doc_iri, expression_iri, provision_iri
 
 KIND_CLASS = {"article": BL.Article, "paragraph": BL.Paragraph, "clause": BL.Clause,
               "point": BL.Point, "subpoint": BL.SubPoint}
@@ -172,54 +172,14 @@ def structure_graph(doc: str, titles: dict[str, str], aligned: dict[str, Aligned
     return g
 
 
-def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str) -> Graph:
-    """One language: title, text, source span, strength tags and references of each provision."""
-    g = emit.new_graph()
-    for a in aligned.values():
-        e = a.prov.expressions.get(lang)
-        if e is None or not (e.text or e.title):
-            continue
-        node = expression_iri(doc, a.prov.id, lang)
-        g.add((node, RDF.type, ELI.LegalExpression))
-        g.add((node, ELI.realizes, provision_iri(doc, a.prov.id)))
-        g.add((node, ELI.language, LANG_AUTHORITY[lang]))
-        g.add((node, DCTERMS.language, Literal(lang)))
-        if e.title:
-            g.add((node, ELI.title, Literal(e.title, lang=lang)))
-        if e.text:
-            g.add((node, BL.text, Literal(e.text, lang=lang)))
-        if e.span:
-            emit._span(g, node, e.span)
-        tags = a.strength.get(lang, [])
-        for tag in tags:
-            same = [t for t in tags if t.position == tag.position]
-            t = URIRef(f"{node}/strength/{tag.position}-{same.index(tag) + 1}")
-            g.add((node, BL.hasStrengthTag, t))
-            g.add((t, RDF.type, BL.StrengthTag))
-            g.add((t, BL.level, STRENGTH[tag.level]))
-            g.add((t, BL.word, Literal(tag.word, lang=lang)))
-            g.add((t, BL.clause, Literal(tag.clause, lang=lang)))
-            g.add((t, BL.position, Literal(tag.position, datatype=XSD.positiveInteger)))
-            if tag.offset >= 0:
-                g.add((t, BL.offset, Literal(tag.offset, datatype=XSD.nonNegativeInteger)))
-        for n, r in enumerate(a.refs.get(lang, []), 1):
-            ref = URIRef(f"{node}/ref/{n}")
-            g.add((node, BL.hasReference, ref))
-            g.add((ref, RDF.type, BL.CrossReference))
-            g.add((ref, BL.refType, REFTYPE[r.type]))
-            g.add((ref, BL.target, _target_iri(r.target)))
-            g.add((ref, BL.surface, Literal(r.surface, lang=lang)))
-            g.add((ref, BL.position, Literal(n, datatype=XSD.positiveInteger)))
-    return g
-
-
 def emit_document(out: Path, doc: str, titles: dict[str, str], parsed: ParsedDoc,
                   aligned: dict[str, Aligned], chapters: list[Chapter] | None = None,
                   extra: list | None = None) -> list[str]:
     """Write `<doc>.ttl`, `<doc>.<lang>.ttl` for each language, `<doc>.repairs.ttl`; return the names."""
     graphs = {f"{doc}.ttl": structure_graph(doc, titles, aligned, chapters, extra)}
     for lang in parsed.langs:
-        graphs[f"{doc}.{lang}.ttl"] = expressions_graph(doc, aligned, lang)
+        graphs[f"{doc}.{lang}.ttl"] = emit.expressions_graph(doc, aligned, lang, with_state=False,
+                                                             target_iri=_target_iri)
     if parsed.repairs or parsed.footnotes:
         graphs[f"{doc}.repairs.ttl"] = emit.repairs_graph(doc, parsed.repairs, parsed.footnotes, aligned)
     for name, g in graphs.items():

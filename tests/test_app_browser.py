@@ -78,7 +78,7 @@ def app_url():
 def browser():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} is missing: install the Debian packages `chromium` and `fonts-wqy-microhei` "
-                    "(scripts/setup.sh --test does; `playwright install` cannot download here)")
+                    "(scripts/setup.sh --test does; Playwright's own browser download cannot work offline)")
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
