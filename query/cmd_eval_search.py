@@ -15,7 +15,8 @@ from .errors import BadInput  # noqa: E402
 
 def add_parser(sub) -> str:
     p = sub.add_parser("eval-search", help="recall@1, recall@5 and MRR of the search on the labelled query set")
-    p.add_argument("--queries", default=None, help="TSV of labelled queries (default tests/data/search_queries.tsv)")
+    p.add_argument("--queries", default=None, help="one TSV of labelled queries (default: the development set "
+                   "tests/data/search_queries.tsv and the held-out set tests/data/search_queries_heldout.tsv)")
     p.add_argument("--tune", action="store_true",
                    help="grid-search the fusion settings on half A and print the best (does not change PARAMS)")
     p.add_argument("--per-query", action="store_true", help="also list every query's rank per method")
@@ -27,17 +28,17 @@ def run(args: argparse.Namespace) -> dict:
     from pathlib import Path
     from . import evaluate
     from .search import PARAMS, shared
-    path = Path(args.queries) if args.queries else evaluate.QUERIES
-    if not path.exists():
+    path = Path(args.queries) if args.queries else None
+    if path and not path.exists():
         raise BadInput(f"query file not found: {path}")
     try:
-        queries = evaluate.load_queries(path)
+        queries = evaluate.load_queries(path) if path else evaluate.load_sets()
     except (ValueError, KeyError, UnicodeDecodeError) as e:
         raise BadInput(f"bad query file {path}: {e}") from None
     if not queries:
         raise BadInput(f"no queries in {path}")
     engine = shared()
-    out = {"queries_file": str(path), "n": len(queries), "params": dict(PARAMS),
+    out = {"queries_file": str(path) if path else f"{evaluate.QUERIES.name} + {evaluate.HELDOUT.name}", "n": len(queries), "params": dict(PARAMS),
            "index": {k: engine.meta.get(k) for k in ("units", "passages", "docs", "model")}}
     if args.tune:
         half_a = [q for q in queries if q["half"] == "A"]

@@ -39,31 +39,35 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .cards import Card
 from .embedding import CACHE, MODEL_NAME, PASSAGE_PROMPT, QUERY_PROMPT, set_threads
 from .errors import BadInput
 
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 INDEX_ROOT = CACHE / "search"
 LANGS = ("en", "zh-Hant", "zh-Hans")
 MAX_QUERY_CHARS = 2000
 PASSAGE_CACHE_MAX = 20000     # passage vectors kept in .cache/search/passage-vectors.npz
 METHODS = ("hybrid", "bm25", "dense")
 VIEWS = ("full",)     # dense passages per expression (see Unit.view_text; "title" measured no better)
+CARD_VIEW = len(VIEWS)   # the owners' view column of a question card's passage
 
 # Fusion and expansion settings. Tuned on half A of the labelled set (query/evaluate.py --tune);
 # the README reports both halves.
 PARAMS = {
-    "w_dense": 0.3,          # weight of the dense score in the linear fusion (BM25 gets 1 - w_dense)
+    "w_dense": 0.5,          # weight of the dense score in the linear fusion (BM25 gets 1 - w_dense)
     "w_expand": 0.7,         # weight of glossary-expansion words in the BM25 query
     "w_bigram": 1.0,         # weight of the Chinese character-pair BM25 (a segmentation-free view)
-    "w_term": 0.8,           # defined-term entries (Definitions) count this much against provisions
+    "w_term": 1.0,           # defined-term entries (Definitions) count this much against provisions
     "w_old": 0.5,            # provisions of an earlier edition (1987 Laws ...) count this much
     "w_other": 1.0,          # provisions of regulations and policies (no law numbers); measured: no gain
     "dense_gloss": False,    # add the glossary's other-language forms to the dense query (measured: worse)
-    "dense_mean": 0.0,       # unit dense score = (1 - m) * max + m * mean over its expressions
+    "w_cards": 1.0,          # weight of the BM25 over a unit's question cards (query/cards.py)
+    "w_card_dense": True,    # a unit's dense score may come from its question cards ...
+    "card_margin": 0.02,      # ... less this much (see Search._unit_dense)
     "dense_floor": 0.8,      # dense score normalised from this quantile of all units up to the best
-    "bm25_k1": 0.9,
-    "bm25_b": 0.45,
+    "bm25_k1": 0.7,
+    "bm25_b": 0.6,
     "title_repeat": 0,       # title words count this many extra times in a unit's BM25 words
     "fusion": "linear",      # "linear" (normalised scores) or "rrf" (reciprocal rank fusion; measured: worse)
     "w_group": 0.0,          # add this share of the best score among a unit's siblings (measured: no gain)
@@ -125,9 +129,10 @@ def _graph_fingerprint() -> str:
     """What the index depends on: the documents of the graph (laws_ttl/, not the ontology's rules),
     the synonym table, the model and INDEX_VERSION."""
     from .graph import LAWS_TTL
+    from .cards import files as card_files
     from .glossary import SYNONYMS
     h = hashlib.sha256(f"{INDEX_VERSION}|{MODEL_NAME}".encode())
-    for f in sorted(LAWS_TTL.glob("*.ttl")) + [SYNONYMS]:
+    for f in sorted(LAWS_TTL.glob("*.ttl")) + [SYNONYMS] + card_files():
         h.update(f.name.encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
@@ -233,14 +238,16 @@ def _units_from_graph(g) -> tuple[list[Unit], list[dict]]:
     return units, concepts
 
 
-def _embed_passages(passages: list[str]):
-    """Passage vectors with the sentence-transformers model; vectors of unchanged passages come from
-    `.cache/search/passage-vectors.npz` (keyed by model and text), so a graph change re-embeds only
-    what changed. Returns (vectors, number reused)."""
+def _embed_passages(passages: list[str], prompts: list[str]):
+    """Vectors of `passages`, each encoded with its prompt (e5's "passage: " for law text, "query: "
+    for a question card: e5 compares question with question symmetrically), by the
+    sentence-transformers model; vectors of unchanged passages come from
+    `.cache/search/passage-vectors.npz` (keyed by model, prompt and text), so a graph change
+    re-embeds only what changed. Returns (vectors, number reused)."""
     import numpy as np
     from . import embedding
     store = INDEX_ROOT / "passage-vectors.npz"
-    keys = [hashlib.sha1(f"{MODEL_NAME}|{PASSAGE_PROMPT}|{p}".encode()).hexdigest() for p in passages]
+    keys = [hashlib.sha1(f"{MODEL_NAME}|{pr}|{p}".encode()).hexdigest() for p, pr in zip(passages, prompts)]
     known: dict[str, np.ndarray] = {}
     if store.exists():
         try:
@@ -248,13 +255,16 @@ def _embed_passages(passages: list[str]):
                 known = dict(zip(z["keys"].tolist(), z["vectors"]))
         except Exception:           # a broken cache is rebuilt, never trusted
             known = {}
-    todo = [i for i, k in enumerate(keys) if k not in known]
+    todo = list(dict.fromkeys(k for k in keys if k not in known))
     if todo:
         model = embedding.load(threads=os.cpu_count() or 1)
-        new = model.encode([passages[i] for i in todo], prompt=PASSAGE_PROMPT, batch_size=16,
-                           normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
-        for i, v in zip(todo, new):
-            known[keys[i]] = v.astype(np.float32)
+        first = {k: i for i, k in reversed(list(enumerate(keys)))}
+        for prompt in sorted({prompts[first[k]] for k in todo}):
+            mine = [k for k in todo if prompts[first[k]] == prompt]
+            new = model.encode([passages[first[k]] for k in mine], prompt=prompt, batch_size=16,
+                               normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+            for k, v in zip(mine, new):
+                known[k] = v.astype(np.float32)
     vecs = np.stack([known[k] for k in keys]).astype(np.float32) if keys else np.zeros((0, 384), np.float32)
     # keep the current passages and, up to a cap, earlier ones (a graph that goes back and forth
     # while ingest is being worked on does not re-embed everything each time)
@@ -267,6 +277,20 @@ def _embed_passages(passages: list[str]):
         np.savez(tmp, keys=np.asarray(all_keys), vectors=np.stack([known[k] for k in all_keys]).astype(np.float32))
         tmp.replace(store)
     return vecs, len(passages) - len(todo)
+
+
+def _cards_by_unit(units: list[Unit]) -> list[tuple[int, Card]]:
+    """The question cards (query/cards.py), each with the index of the unit it answers. A card
+    naming no provision of the graph is a data error: ValueError with its file and line."""
+    from .cards import load
+    where = {(u.doc, u.provision): i for i, u in enumerate(units) if u.term is None}
+    out = []
+    for card in load():
+        i = where.get((card.doc, card.provision))
+        if i is None:
+            raise ValueError(f"question card {card.source}: no provision {card.doc}:{card.provision} with text in the graph")
+        out.append((i, card))
+    return out
 
 
 def build_index(quiet: bool = False, out: Path | None = None) -> Path:
@@ -297,17 +321,25 @@ def build_index(quiet: bool = False, out: Path | None = None) -> Path:
         for lang in u.langs():
             if lang != "en":
                 bigrams += cjk_bigrams(u.indexed_text(lang))
-        docs_tokens.append({"text": toks, "title": title_toks, "bigrams": bigrams})
+        docs_tokens.append({"text": toks, "title": title_toks, "bigrams": bigrams, "cards": []})
+    cards = _cards_by_unit(units)
+    for i, card in cards:
+        docs_tokens[i]["cards"] += tokens(card.question)
     t_tok = time.perf_counter()
-    passages, owners = [], []
+    passages, prompts, owners = [], [], []
     for i, u in enumerate(units):
         for lang in u.langs():
             for v, view in enumerate(VIEWS):
                 text = u.view_text(lang, view)
                 if text:
                     passages.append(text)
+                    prompts.append(PASSAGE_PROMPT)
                     owners.append([i, LANGS.index(lang), v])
-    vecs, reused = _embed_passages(passages)
+    for i, card in cards:      # a card is a question: embedded as one (view CARD_VIEW)
+        passages.append(card.question)
+        prompts.append(QUERY_PROMPT)
+        owners.append([i, LANGS.index(card.lang), CARD_VIEW])
+    vecs, reused = _embed_passages(passages, prompts)
     t_emb = time.perf_counter()
     tmp = out.with_name(out.name + f".tmp{os.getpid()}")
     tmp.mkdir(parents=True, exist_ok=True)
@@ -321,7 +353,7 @@ def build_index(quiet: bool = False, out: Path | None = None) -> Path:
          for u, toks in zip(units, docs_tokens)], ensure_ascii=False), encoding="utf-8")
     (tmp / "concepts.json").write_text(json.dumps(concepts, ensure_ascii=False), encoding="utf-8")
     meta = {"key": key, "index_version": INDEX_VERSION, "model": MODEL_NAME, "units": len(units),
-            "passages": len(passages), "passages_embedded": len(passages) - reused, "docs": sorted({u.doc for u in units}),
+            "passages": len(passages), "cards": len(cards), "passages_embedded": len(passages) - reused, "docs": sorted({u.doc for u in units}),
             "seconds": {"graph": round(t_graph - t0, 2), "tokenize": round(t_tok - t_graph, 2),
                         "embed": round(t_emb - t_tok, 2), "total": round(time.perf_counter() - t0, 2)}}
     (tmp / "meta.json").write_text(json.dumps(meta, indent=2), encoding="utf-8")
@@ -446,7 +478,10 @@ class Search:
         bm.index(corpus, show_progress=False)
         bi = bm25s.BM25(k1=p["bm25_k1"], b=p["bm25_b"])
         bi.index([t.get("bigrams") or ["∅"] for t in self._tokens], show_progress=False)
-        self.bm25, self.bm25_bi, self._bm25_key = bm, bi, key
+        # the question cards of a unit, all together, as a third field
+        cards = bm25s.BM25(k1=p["bm25_k1"], b=p["bm25_b"])
+        cards.index([t.get("cards") or ["∅"] for t in self._tokens], show_progress=False)
+        self.bm25, self.bm25_bi, self.bm25_cards, self._bm25_key = bm, bi, cards, key
 
     @property
     def encoder(self):
@@ -464,15 +499,17 @@ class Search:
         import numpy as np
         from .tokenize import cjk_bigrams, tokens
         self._index_bm25()
-        vocab = self.bm25.vocab_dict
         n = len(self.units)
-        own = [t for t in tokens(text) if t in vocab]
+        own = tokens(text)
         extra, matches = self.glossary.expand(text)
-        extra = [t for t in extra if t in vocab]
-        bi = [t for t in cjk_bigrams(text) if t in self.bm25_bi.vocab_dict]
-        c = {"bm25": np.asarray(self.bm25.get_scores(own), np.float32) if own else np.zeros(n, np.float32),
-             "bm25_expand": np.asarray(self.bm25.get_scores(extra), np.float32) if extra else np.zeros(n, np.float32),
-             "bm25_bigram": np.asarray(self.bm25_bi.get_scores(bi), np.float32) if bi else np.zeros(n, np.float32),
+        bi = cjk_bigrams(text)
+        def scores(bm, words):
+            words = [w for w in words if w in bm.vocab_dict]
+            return np.asarray(bm.get_scores(words), np.float32) if words else np.zeros(n, np.float32)
+
+        c = {"bm25": scores(self.bm25, own), "bm25_expand": scores(self.bm25, extra),
+             "bm25_bigram": scores(self.bm25_bi, bi),
+             "cards": scores(self.bm25_cards, own), "cards_expand": scores(self.bm25_cards, extra),
              "matches": matches}
         if dense:
             gloss = self.glossary.gloss(matches, lang or "en") if matches else ""
@@ -487,24 +524,26 @@ class Search:
         return c
 
     def _unit_dense(self, sims, p):
+        """A unit's dense score: the best of its expressions, or of its question cards less
+        `card_margin` (a question that matches a card is near-paraphrase evidence, but a card is not
+        the law)."""
         import numpy as np
         n = len(self.units)
+        card = self.owners[:, 2] == CARD_VIEW
         best = np.full(n, -1.0, np.float32)
-        np.maximum.at(best, self.owners[:, 0], sims)
-        m = p["dense_mean"]
-        if m:
-            tot = np.zeros(n, np.float32)
-            cnt = np.zeros(n, np.float32)
-            np.add.at(tot, self.owners[:, 0], sims)
-            np.add.at(cnt, self.owners[:, 0], 1)
-            best = (1 - m) * best + m * tot / np.maximum(cnt, 1)
+        np.maximum.at(best, self.owners[~card, 0], sims[~card])
+        if p["w_card_dense"] and card.any():
+            cbest = np.full(n, -1.0, np.float32)
+            np.maximum.at(cbest, self.owners[card, 0], sims[card])
+            best = np.maximum(best, cbest - p["card_margin"])
         return best
 
     def fuse(self, c: dict, method: str = "hybrid", params: dict | None = None):
         """Scores of every unit for one method (hybrid, bm25, dense), higher is better."""
         import numpy as np
         p = params or self.params
-        b = c["bm25"] + p["w_expand"] * c["bm25_expand"] + p["w_bigram"] * c["bm25_bigram"]
+        b = (c["bm25"] + p["w_expand"] * c["bm25_expand"] + p["w_bigram"] * c["bm25_bigram"]
+             + p["w_cards"] * (c["cards"] + p["w_expand"] * c["cards_expand"]))
         b = np.where(self.is_term, b * p["w_term"], b)
         b = np.where(self.is_old, b * p["w_old"], b)
         b = np.where(self.is_other, b * p["w_other"], b)

@@ -82,8 +82,8 @@ def test_search_json_contract():
 
 def test_hits_are_shown_in_the_query_language_or_lang():
     r = json.loads(cli("search", "對手叫價不足可以接受嗎", "--k", "3", "--json").stdout)
-    assert r["hits"][0]["id"] == "wbf2017:27A1"
-    assert r["hits"][0]["lang"] == "zh-Hant" and "不足叫價" in r["hits"][0]["text"]
+    assert "wbf2017:27A1" in [h["id"] for h in r["hits"]]        # 27A1: LHO may accept an insufficient bid
+    assert all(h["lang"] == "zh-Hant" and "不足叫價" in h["text"] for h in r["hits"]), r["hits"]
     r = json.loads(cli("search", "對手叫價不足可以接受嗎", "--k", "3", "--lang", "en", "--json").stdout)
     assert r["hits"][0]["lang"] == "en" and "insufficient bid" in r["hits"][0]["text"]
 
