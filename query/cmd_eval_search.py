@@ -1,6 +1,7 @@
-"""`python -m query eval-search [--json] [--queries FILE] [--tune]`: search quality on the labelled
-query set, hybrid vs BM25-only vs dense-only side by side, per language, on the whole set and on
-its two halves (A: where the fusion weights were tuned; B: held out). See query/evaluate.py."""
+"""`python -m query eval-search [--json] [--queries FILE] [--tune] [--set KEY=VALUE]`: search quality
+on the labelled query sets, hybrid vs BM25-only vs dense-only side by side, per language, on the
+whole and on each part (development set halves A, where the fusion settings were tuned, and B; the
+held-out set). See query/evaluate.py."""
 from __future__ import annotations
 
 import argparse
@@ -20,6 +21,9 @@ def add_parser(sub) -> str:
     p.add_argument("--tune", action="store_true",
                    help="grid-search the fusion settings on half A and print the best (does not change PARAMS)")
     p.add_argument("--per-query", action="store_true", help="also list every query's rank per method")
+    p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                   help="override one search setting for this run (an ablation), e.g. --set w_cards=0 "
+                        "--set w_card_dense=false; keys as in query.search.PARAMS")
     p.add_argument("--json", action="store_true", help="print JSON")
     return "eval-search"
 
@@ -27,7 +31,7 @@ def add_parser(sub) -> str:
 def run(args: argparse.Namespace) -> dict:
     from pathlib import Path
     from . import evaluate
-    from .search import PARAMS, shared
+    from .search import shared
     path = Path(args.queries) if args.queries else None
     if path and not path.exists():
         raise BadInput(f"query file not found: {path}")
@@ -37,8 +41,12 @@ def run(args: argparse.Namespace) -> dict:
         raise BadInput(f"bad query file {path}: {e}") from None
     if not queries:
         raise BadInput(f"no queries in {path}")
+    overrides = _overrides(args.set)
     engine = shared()
-    out = {"queries_file": str(path) if path else f"{evaluate.QUERIES.name} + {evaluate.HELDOUT.name}", "n": len(queries), "params": dict(PARAMS),
+    engine.params.update(overrides)
+    engine._index_bm25()
+    source = str(path) if path else f"{evaluate.QUERIES.name} + {evaluate.HELDOUT.name}"
+    out = {"queries_file": source, "n": len(queries), "params": dict(engine.params),
            "index": {k: engine.meta.get(k) for k in ("units", "passages", "docs", "model")}}
     if args.tune:
         half_a = [q for q in queries if q["half"] == "A"]
@@ -49,6 +57,27 @@ def run(args: argparse.Namespace) -> dict:
     out["summary"] = r["summary"]
     if args.per_query or args.json:
         out["per_query"] = r["queries"]
+    return out
+
+
+def _overrides(pairs: list[str]) -> dict:
+    """--set KEY=VALUE pairs as typed values of query.search.PARAMS (bool, number or word)."""
+    from .search import PARAMS
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in PARAMS:
+            raise BadInput(f"--set needs KEY=VALUE with KEY one of: {', '.join(PARAMS)} (got {pair!r})")
+        kind = type(PARAMS[key])
+        try:
+            if kind is bool:
+                if value.lower() not in ("true", "false", "1", "0"):
+                    raise ValueError(value)
+                out[key] = value.lower() in ("true", "1")
+            else:
+                out[key] = kind(value)
+        except ValueError:
+            raise BadInput(f"--set {key}: {value!r} is not a {kind.__name__}") from None
     return out
 
 

@@ -33,6 +33,10 @@ BAD = [
     (["search"], "no query given"),
     (["search", "--batch", "/nonexistent/queries.txt"], "batch file not found"),
     (["search", "revoke", "--batch", "tests/data/search_queries.tsv"], "not both"),
+    (["eval-search", "--queries", "/nonexistent/set.tsv"], "query file not found"),
+    (["eval-search", "--set", "nope=1"], "--set needs KEY=VALUE"),
+    (["eval-search", "--set", "w_dense=abc"], "'abc' is not a float"),
+    (["eval-search", "--set", "w_card_dense=maybe"], "'maybe' is not a bool"),
 ]
 
 
