@@ -5,6 +5,8 @@ it?", "對手叫價不足可以接受嗎", "藏牌成立后怎么处理") finds 
 graph (query/search.py). Each hit shows its text in the user's language (the language picked here,
 else the question's), the other languages one click away (an expander), and a button that opens
 it in the law browser below (`on_open(id)` sets the browser's provision, as the reference buttons do).
+Under the text, in small italics, the question card it matched (query/cards.py): why it came up,
+marked as a search aid, never as law text.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ CSS = """
 .sp-text { margin-top: 0.25rem; line-height: 1.65; color: #1f2937; overflow-wrap: anywhere; }
 .sp-text:lang(zh-Hant) { font-family: "Noto Sans CJK TC", "WenQuanYi Micro Hei", sans-serif; }
 .sp-text:lang(zh-Hans) { font-family: "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif; }
+.sp-asked { margin-top: 0.2rem; font-size: 0.82rem; color: #6b7280; font-style: italic; }
 .sp-other { font-size: 0.93rem; line-height: 1.65; margin-bottom: 0.4rem; }
 .sp-other b { color: #374151; }
 </style>
@@ -74,7 +77,17 @@ def _hit_html(n: int, h: dict) -> str:
         f'<span class="sp-score" title="relative score (the best hit is 1)">{h["score"]:.2f}</span>',
         '</div>',
         f'<div class="sp-text" lang="{lang}" data-testid="search-hit-text">{html.escape(text)}</div>',
+        _asked_html(h.get("asked_like")),
         '</div>']).replace("\n", " ")
+
+
+def _asked_html(like: dict | None) -> str:
+    """The question card nearest the user's question: why this hit came up, marked as a search aid."""
+    if not like:
+        return ""
+    return (f'<div class="sp-asked" lang="{like["lang"]}" data-testid="search-hit-asked" '
+            'title="A question this provision answers, from the search\'s question cards: a search aid, not law text">'
+            f'Answers questions like “{html.escape(like["text"])}”</div>')
 
 
 def render_search(on_open) -> None:

@@ -101,4 +101,6 @@ def render(r: dict) -> str:
         out.append(f"{n:2}. {h['id']}{term}  ({law}; {h['score']:.3f})  {h['title']}")
         text = " ".join(h["text"].split())
         out.append("    " + (text[:160] + "…" if len(text) > 160 else text))
+        if h.get("asked_like"):
+            out.append(f"    (answers questions like: {h['asked_like']['text']})")
     return "\n".join(out)

@@ -43,7 +43,7 @@ from .cards import Card
 from .embedding import CACHE, MODEL_NAME, PASSAGE_PROMPT, QUERY_PROMPT, set_threads
 from .errors import BadInput
 
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 INDEX_ROOT = CACHE / "search"
 LANGS = ("en", "zh-Hant", "zh-Hans")
 MAX_QUERY_CHARS = 2000
@@ -352,6 +352,9 @@ def build_index(quiet: bool = False, out: Path | None = None) -> Path:
           "keywords": u.keywords, "superseded": u.superseded, "corresponds": u.corresponds, "tokens": toks}
          for u, toks in zip(units, docs_tokens)], ensure_ascii=False), encoding="utf-8")
     (tmp / "concepts.json").write_text(json.dumps(concepts, ensure_ascii=False), encoding="utf-8")
+    # the cards' own words, in the order of their passages (a hit can say what it was asked like)
+    (tmp / "cards.json").write_text(json.dumps([[i, card.lang, card.question] for i, card in cards],
+                                               ensure_ascii=False), encoding="utf-8")
     meta = {"key": key, "index_version": INDEX_VERSION, "model": MODEL_NAME, "units": len(units),
             "passages": len(passages), "cards": len(cards), "passages_embedded": len(passages) - reused, "docs": sorted({u.doc for u in units}),
             "seconds": {"graph": round(t_graph - t0, 2), "tokenize": round(t_tok - t_graph, 2),
@@ -444,6 +447,11 @@ class Search:
         self._tokens = [r["tokens"] for r in raw]
         self.vectors = np.load(self.path / "vectors.npy")
         self.owners = np.load(self.path / "owners.npy")
+        # question cards: passage row, language and words, by unit
+        self.cards: dict[int, list[tuple[int, str, str]]] = {}
+        rows = np.flatnonzero(self.owners[:, 2] == CARD_VIEW)
+        for row, (i, lang, question) in zip(rows, json.loads((self.path / "cards.json").read_text(encoding="utf-8"))):
+            self.cards.setdefault(i, []).append((int(row), lang, question))
         self.is_term = np.array([u.term is not None for u in self.units])
         self.is_old = np.array([u.superseded for u in self.units])
         # documents of Laws (their provisions carry a law number) against regulations and policies
@@ -616,9 +624,15 @@ class Search:
                 f[term] = f.max() * 1.0001 + 1e-6
         return f
 
-    def rank(self, text: str, method: str = "hybrid", k: int = 10, lang: str | None = None) -> list[tuple[int, float]]:
-        c = self.components(text, lang, dense=method != "bm25")
-        return self.ranked(self.final(c, text, method), k, positive_only=method != "dense")
+    def asked_like(self, unit: int, sims, lang: str) -> dict | None:
+        """The unit's question card nearest the query, in the query's language if it has one there:
+        shown with a hit as a search aid ("asked like ..."), never as law text."""
+        cards = self.cards.get(unit) or []
+        mine = [c for c in cards if c[1] == lang] or cards
+        if not mine:
+            return None
+        row, card_lang, question = max(mine, key=lambda c: sims[c[0]])
+        return {"lang": card_lang, "text": question}
 
     # the command's answer ---------------------------------------------------------------------------
     def search(self, text: str, k: int = 10, lang: str | None = None, method: str = "hybrid") -> dict:
@@ -633,7 +647,8 @@ class Search:
         qlang = detect_lang(text)
         show = lang or qlang
         hits = []
-        ranked = self.rank(text, method, k, qlang)
+        c = self.components(text, qlang, dense=method != "bm25")
+        ranked = self.ranked(self.final(c, text, method), k, positive_only=method != "dense")
         top = ranked[0][1] if ranked and ranked[0][1] > 0 else 1.0
         for i, score in ranked:
             u = self.units[i]
@@ -643,6 +658,9 @@ class Search:
                    "score": round(score / top, 4) if method != "dense" else round(score, 4)}
             if u.term:
                 hit["term"] = u.term
+            like = self.asked_like(i, c["sims"], qlang) if "sims" in c else None
+            if like:
+                hit["asked_like"] = like
             hit["texts"] = {x: u.texts[x] for x in LANGS if u.texts.get(x)}
             hit["titles"] = {x: " › ".join(u.titles.get(x) or []) for x in LANGS if u.titles.get(x)}
             hits.append(hit)

@@ -243,6 +243,11 @@ def test_search_in_chinese_and_open_a_hit(page, app_url):
     expect(hit).to_be_visible(timeout=LOAD_TIMEOUT_MS)          # the first search loads the index
     expect(hit).to_contain_text("Law 27A1")
     expect(hit.get_by_test_id("search-hit-text")).to_contain_text("不足叫價")   # shown in the question's language
+    # the question card it matched, marked as a search aid, in the question's language
+    asked = hit.get_by_test_id("search-hit-asked")
+    expect(asked).to_contain_text("Answers questions like")
+    expect(asked).to_have_attribute("lang", "zh-Hant")
+    expect(asked).to_have_attribute("title", re.compile("not law text"))
     # the other languages, one click away
     page.locator(".st-key-search-langs-wbf2017-27A1 summary").click()
     expect(page.locator(".st-key-search-langs-wbf2017-27A1")).to_contain_text("Any insufficient bid may be accepted")

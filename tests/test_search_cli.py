@@ -92,6 +92,21 @@ def test_hits_are_shown_in_the_query_language_or_lang():
     assert r["hits"][0]["lang"] == "en" and "insufficient bid" in r["hits"][0]["text"]
 
 
+def test_a_hit_says_which_question_card_it_answers():
+    """asked_like: the hit's question card nearest the query (query/cards.py), in the query's language;
+    a card, never law text, so it is not one of the hit's texts."""
+    from query.cards import load
+    cards = {(c.doc, c.provision, c.lang, c.question) for c in load()}
+    r = json.loads(cli("search", "dummy wants to warn declarer he is about to lead from the wrong hand", "--k", "3",
+                       "--lang", "zh-Hans", "--json").stdout)
+    for h in r["hits"]:
+        like = h["asked_like"]
+        assert like["lang"] == "en" and (h["doc"], h["provision"], "en", like["text"]) in cards
+        assert like["text"] not in h["texts"].values()
+    r = json.loads(cli("search", "revoke", "--method", "bm25", "--json").stdout)
+    assert r["hits"] and not any("asked_like" in h for h in r["hits"])      # no query vector, no nearest card
+
+
 def test_batch_one_json_object_per_line_in_order(tmp_path):
     f = tmp_path / "q.txt"
     f.write_text("藏牌成立后怎么处理\n\ncan dummy tell declarer he's in the wrong hand?\n" + "x" * 2500 + "\n夢家\n",
