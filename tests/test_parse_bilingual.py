@@ -1,6 +1,8 @@
 """The en + zh-Hant parser of seed 000, on the real source."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ingest.bilingual import fix_cjk_spaces, fix_dot_commas, fix_suit_symbols, split_en_zh
@@ -116,7 +118,7 @@ def test_footnotes_attached(doc):
 
 def test_provenance_spans(doc):
     e = doc.provisions["27B2"].expressions["en"]
-    lines = open("sources/000_1f3522d3ae8db592.txt", encoding="utf-8").read().splitlines()
+    lines = (Path(__file__).resolve().parent.parent / "sources" / "000_1f3522d3ae8db592.txt").read_text(encoding="utf-8").splitlines()
     assert "except as provided in B1 above" in lines[e.span.first - 1]
 
 
@@ -128,3 +130,61 @@ def test_laws_73_and_89_are_the_2024_revision(doc):
 def test_ocr_duplicate_replaced_by_clean_copy(doc):
     # 11B: a garbled OCR copy (即便相據本條種担) precedes the clean line
     assert doc.provisions["11B"].expressions["zh-Hant"].text.startswith("即便根據本條橋規")
+
+
+# Garbled OCR copies of a provision's Chinese that sit next to a clean copy of the same text,
+# removed by `duplicate-extraction` rows of ingest/fixes/000_1f3522d3ae8db592.tsv. Each entry:
+# provision, the garbled fragments (source line, text) that must be gone, and the clean text
+# (source line, text) that must remain, in this order. `whole` is the provision's entire Chinese
+# when one clean line gives all of it. Where the clean copy is cut short (45A, 58B3, 86B2(a)) the
+# end of the sentence exists only after the garbled part of the OCR copy, and is kept from there.
+_OCR_DUPLICATES = [
+    ("72B1", [(2170, "第号教心不得拉音清压棒组、即便甘颐音依坦宁按照矫正亦然。")],
+     [(2172, "賽員務必不得故意違反橋規,即便其願意依規定接受矯正亦然。")], True),
+    ("61B1", [(1857, "共常復約問書他明世社会文院室、日本在功施社会文施定")],
+     [(1859, "莊家得詢問未能跟出花色之防家,是否有攻牌花色之牌張。")], True),
+    ("73C2", [(2205, "造瓦 C1 顶立塞局俱经圣虑罚。但苯酚立口受到提案。")],
+     [(2207, "違反 C1 項之賽員得給予處罰,但若敵方已受到損害,參照 Law 16B3。")], True),
+    ("74A2", [(2234, "东吕河菜植地游舟一切可能体他人原植,因客、或老影鄉比塞榆地气气之气。")],
+     [(2235, "賽員須謹慎地避免一切可能使他人厭煩、困窘,或者影響比賽愉快氣氛之言行。")], True),
+    ("90B3", [(2738, "討論随民之叫随、订随或结果、预估他直塞员可能無音問聴到。")],
+     [(2740, "討論牌局之叫牌、打牌或結果,致使他桌賽員可能無意間聽到。")], True),
+    ("40B2(a)(iii)", [(1287, "但由史一翰之程序和(武甘仙坦爾同伴問抄譯之大士).")],
+     [(1288, "得規定示警之程序和 / 或其他揭露同伴間協議之方式。")], True),
+    ("58B3", [(1814, "建就費貝爾回売出之牌張後,敵方任該隨該牌張後之按續跟牌均侍撤回,以換其他牌")],
+     [(1812, "違規賽員撤回亮出之牌張後,敵方在該磴該牌張後之接續跟牌均得撤回,改換其他牌"),
+      (1814, "張,且不予進一步矯正(但參照 Law 16C)。")], False),
+    ("45A", [(1444, "际罗涿가,只际台套只之山游归诼曰于游刀砸山^一游坂,业元直\"於呆上,暃近曰")],
+     [(1442, "除夢家外,其餘各賽員之出牌均係自手牌分離出一牌張,並亮置"), (1442, "於桌上,靠近自己面"),
+      (1444, "前。")], False),
+    ("86B2(a)", [(2649, "岩無費貝犯"), (2649, "亚判給"), (2647, "(參)")],
+     [(2647, "若無賽員犯錯,裁判應取消該牌(或多副牌)並判給一個或多個人為調整得分"),
+      (2649, "(參照 Law 12C2)"), (2649, "或在時間允許時裁定重打一或多副牌(但參照上述 A 款)。")], False),
+    # the clean copy stops mid-sentence and the parser's own duplicate check dropped the OCR copy
+    # that has the end: the garbled first half of that copy is removed, the clean end kept
+    ("32A1", [(1146, "岩違現者之石敵家派司,違規者需重複具違序賭倍或再賭倍亚不予矯止。")],
+     [(1144, "若違規者之右敵家派司,違規者需重複其違序賭倍或再賭倍並不予矯正。然如該違序"),
+      (1146, "賭倍或再賭倍係不能成立者,則依 Law 36 處理。")], False),
+    ("72A", [(2165, "複式檔牌比賽應嚴格依照本檔規進行。參加比賽之王要目的為")],
+     [(2163, "在遵守本橋規設定之合法"), (2165, "程序及道德標準之前提下,獲得比其他參賽者更高之得分。")], False),
+    ("77", [(2385, "有夕俱时元成成词"), (2388, "无成任问题后但不再知后之日")],
+     [(2384, "有身價時完成成局"), (2385, "無身價時完成成局"), (2387, "完成任何賭倍但未再賭倍之合"),
+      (2388, "完成任何再賭倍之合約")], False),
+]
+
+
+@pytest.mark.parametrize("pid, garbled, clean, whole", _OCR_DUPLICATES, ids=[e[0] for e in _OCR_DUPLICATES])
+def test_garbled_ocr_duplicate_removed(doc, pid, garbled, clean, whole):
+    lines = (Path(__file__).resolve().parent.parent / "sources" / "000_1f3522d3ae8db592.txt").read_text(encoding="utf-8").splitlines()
+    text = doc.provisions[pid].expressions["zh-Hant"].text
+    removed = {r.line for r in doc.repairs if r.kind == "duplicate-extraction"}
+    for n, fragment in garbled:
+        assert fragment in lines[n - 1]          # the fragment is the source's, on that line
+        assert fragment not in text
+        assert n in removed                      # and its removal is a recorded repair
+    at = 0
+    for n, piece in clean:
+        assert piece in lines[n - 1]
+        at = text.index(piece, at) + len(piece)  # still there, in order
+    if whole:
+        assert text == clean[0][1]
