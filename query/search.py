@@ -11,7 +11,10 @@ document is read from the provision's `eli:is_part_of+` chain), plus one entry p
   own Index entries that point at it (query/laws_index.py), so a word in any language or from
   either side of the strait finds it; plus a second BM25 over Chinese character pairs;
 - dense vectors (multilingual-e5-small, query/embedding.py), one per expression, with the same
-  prefixes; a unit's dense score is the best of its expressions.
+  prefixes; a unit's dense score is the best of its expressions;
+- its question cards (query/cards.py: questions in users' words filed under the provision that
+  answers them), as a third BM25 field and one dense vector each, so a paraphrased question meets
+  a paraphrased question; a hit reports its nearest card (`asked_like`), never as law text.
 
 Defined terms and the provisions of earlier editions (documents whose provisions bl:correspondsTo
 later ones: the 1987 and 2007 Laws) count less than the law in force (`PARAMS`).
@@ -52,8 +55,8 @@ METHODS = ("hybrid", "bm25", "dense")
 VIEWS = ("full",)     # dense passages per expression (see Unit.view_text; "title" measured no better)
 CARD_VIEW = len(VIEWS)   # the owners' view column of a question card's passage
 
-# Fusion and expansion settings. Tuned on half A of the labelled set (query/evaluate.py --tune);
-# the README reports both halves.
+# Fusion and expansion settings. Tuned on half A of the development set (query/evaluate.py --tune);
+# the README reports every part, the held-out set first.
 PARAMS = {
     "w_dense": 0.5,          # weight of the dense score in the linear fusion (BM25 gets 1 - w_dense)
     "w_expand": 0.7,         # weight of glossary-expansion words in the BM25 query
@@ -64,7 +67,7 @@ PARAMS = {
     "dense_gloss": False,    # add the glossary's other-language forms to the dense query (measured: worse)
     "w_cards": 1.0,          # weight of the BM25 over a unit's question cards (query/cards.py)
     "w_card_dense": True,    # a unit's dense score may come from its question cards ...
-    "card_margin": 0.02,      # ... less this much (see Search._unit_dense)
+    "card_margin": 0.02,     # ... less this much (see Search._unit_dense)
     "dense_floor": 0.8,      # dense score normalised from this quantile of all units up to the best
     "bm25_k1": 0.7,
     "bm25_b": 0.6,
@@ -127,7 +130,7 @@ class Unit:
 
 def _graph_fingerprint() -> str:
     """What the index depends on: the documents of the graph (laws_ttl/, not the ontology's rules),
-    the synonym table, the model and INDEX_VERSION."""
+    the synonym table, the question cards, the model and INDEX_VERSION."""
     from .graph import LAWS_TTL
     from .cards import files as card_files
     from .glossary import SYNONYMS
@@ -511,6 +514,7 @@ class Search:
         own = tokens(text)
         extra, matches = self.glossary.expand(text)
         bi = cjk_bigrams(text)
+
         def scores(bm, words):
             words = [w for w in words if w in bm.vocab_dict]
             return np.asarray(bm.get_scores(words), np.float32) if words else np.zeros(n, np.float32)
