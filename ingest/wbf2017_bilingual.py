@@ -234,8 +234,9 @@ def _parse_laws(doc: ParsedDoc, lines: list[str], start: int, stop: int, path: s
                 doc.repair(path, lineno, "stray-bullet", "- ", "", "bullet before a section letter dropped", sid)
             heading = _strip_footnote_markers(doc, m.group(2), lineno, path, st, markers)
             en_head = split_en_zh(heading)[0][0]
-            if len(en_head) > 70 or en_head.endswith(":") or en_head.endswith("."):
-                # no title: the letter introduces the section's text (e.g. 89A "It is an offence to:")
+            if len(en_head) > 70 or re.search(r"([.:;,]|[;,] (or|and))$", en_head) or en_head[:1].islower():
+                # no title: the letter introduces the section's text (e.g. 89A "It is an offence to:"),
+                # or is a clause of a list (71A "if a player conceded a trick ...; or", 56A "..., or")
                 for en, zh in split_en_zh(heading):
                     _add(doc, prov, en, zh, lineno, path)
             else:

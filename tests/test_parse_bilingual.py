@@ -188,3 +188,16 @@ def test_garbled_ocr_duplicate_removed(doc, pid, garbled, clean, whole):
         at = text.index(piece, at) + len(piece)  # still there, in order
     if whole:
         assert text == clean[0][1]
+
+
+@pytest.mark.parametrize("pid, en, zh", [
+    ("71A", "if a player conceded a trick his side had, in fact, won; or", "若賽員承認之輸磴事實上已為己方所贏得;或"),
+    ("56A", "Accept the irregular lead as provided in Law 53, or", "依 Law 53 接受違規攻牌,或"),
+])
+def test_a_section_that_is_a_clause_of_a_list_is_text_not_a_title(doc, pid, en, zh):
+    # 71 "the Director shall cancel a concession: A. if a player conceded ...; or B. ..." (source
+    # lines 2149 and 1751): the letter introduces a clause, not a heading
+    p = doc.provisions[pid]
+    assert (p.expressions["en"].text, p.expressions["zh-Hant"].text) == (en, zh)
+    assert not p.expressions["en"].title and not p.expressions["zh-Hant"].title
+
