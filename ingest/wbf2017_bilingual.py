@@ -29,7 +29,9 @@ _SECTION = re.compile(r"^([A-Z])\.\s+(.+?)\s*$")
 _SUP = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _FOOTNOTE_EN = re.compile(f"^([{_SUP}]+)\\s*(.+)$")
 _FOOTNOTE_ZH = re.compile(f"^(?:\\^\\{{(\\d+)\\}}?|([{_SUP}]+))\\s*(.+)$")
-_SUP_MARK = re.compile(f"(?<=\\S)([{_SUP}]+)")
+# a footnote marker after a word, or between spaces in the Chinese ("莊家 ⁶ 或", "磴外 ¹⁷"): the whole
+# run of digits (never matched from its middle) and the spaces around it
+_SUP_MARK = re.compile(f"(?<=\\S) ?(?<![{_SUP}])([{_SUP}]+)(?: (?=[^\\x00-\\x7f]))?")
 _SUP_ZH_MARK = re.compile(r"\^\{(\d+)([^}]*)\}")
 # item markers at the start of a line, after the indentation
 _BULLET = re.compile(r"^-\s+")
@@ -315,8 +317,9 @@ def _body_line(doc: ParsedDoc, raw: str, lineno: int, path: str, st: _State, kno
         _open_item(doc, st, int(number.group(1)), lineno, path, restored=None)
         en_head = split_en_zh(text)[0][0]
         if _is_title(en_head):
-            # a titled item (86B1 "Single Result Obtained 僅獲得單一結果")
-            _set_titles(doc, doc.provisions[st.item], text, st.law, lineno, path)
+            # a titled item (86B1 "Single Result Obtained 僅獲得單一結果"; 86B2's title carries footnote 27)
+            title = _strip_footnote_markers(doc, text, lineno, path, st, markers)
+            _set_titles(doc, doc.provisions[st.item], title, st.law, lineno, path)
             return
     if text.startswith("(I) ") and st.sub and st.sub.endswith("(k)"):
         doc.repair(path, lineno, "garbled-symbol", "(I)", "(l)", "OCR read the sub-item letter l as a capital I", st.sub)

@@ -1,6 +1,7 @@
 """The en + zh-Hant parser of seed 000, on the real source."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,16 @@ def test_a_section_that_is_a_clause_of_a_list_is_text_not_a_title(doc, pid, en, 
     assert (p.expressions["en"].text, p.expressions["zh-Hant"].text) == (en, zh)
     assert not p.expressions["en"].title and not p.expressions["zh-Hant"].title
 
+
+
+def test_footnote_markers_after_a_space_are_removed_whole(doc):
+    # "莊家 ⁶ 或" (20C2, line 850), "磴外 ¹⁷ ·" (53A), "facing¹² it" / "亮置 ¹² 於" (45A), and the
+    # English title of 86B2 "... Tables²⁷": the whole run of superscript digits goes, with its spaces
+    sup = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+    left = [(p.id, lang) for p in doc.provisions.values() for lang, e in p.expressions.items()
+            if sup.search(e.text or "") or sup.search(e.title or "")]
+    assert not left, left
+    assert "並亮置於桌上" in doc.provisions["45A"].expressions["zh-Hant"].text
+    assert doc.provisions["86B2"].expressions["en"].title == "Multiple Results Obtained at One or More Tables"
+    comments = {r.note for r in doc.repairs if r.kind == "footnote-marker"}
+    assert {"footnote 17 marker removed", "footnote 27 marker removed"} <= comments
