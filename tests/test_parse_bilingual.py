@@ -215,3 +215,10 @@ def test_footnote_markers_after_a_space_are_removed_whole(doc):
     assert doc.provisions["86B2"].expressions["en"].title == "Multiple Results Obtained at One or More Tables"
     comments = {r.note for r in doc.repairs if r.kind == "footnote-marker"}
     assert {"footnote 17 marker removed", "footnote 27 marker removed"} <= comments
+
+
+def test_a_sentence_tail_printed_before_its_sentence_is_put_back(doc):
+    # 54B: the extraction printed 手牌。 (line 1709) two lines before the sentence it ends (line 1711)
+    text = doc.provisions["54B"].expressions["zh-Hant"].text
+    assert text.startswith("防家亮出其違序攻牌後") and text.endswith("夢家則依 Law 41 攤下手牌。")
+    assert {r.line for r in doc.repairs if r.kind == "misplaced-text"} == {1709, 1711}
