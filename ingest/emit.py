@@ -16,7 +16,10 @@ from .align import Aligned, Finding
 from .model import Footnote, Repair, Span, Term
 from .vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STATE, STRENGTH, doc_iri, expression_iri, provision_iri, term_iri
 
-KIND_CLASS = {"law": BL.Law, "section": BL.Section, "item": BL.Item, "subitem": BL.SubItem, "subsubitem": BL.SubSubItem}
+# provision kinds: the Laws' (law ... subsubitem) and the regulations' (article ... subpoint)
+KIND_CLASS = {"law": BL.Law, "section": BL.Section, "item": BL.Item, "subitem": BL.SubItem, "subsubitem": BL.SubSubItem,
+              "article": BL.Article, "paragraph": BL.Paragraph, "clause": BL.Clause,
+              "point": BL.Point, "subpoint": BL.SubPoint}
 DOC_TITLES = {"wbf2017": {"en": "The Laws of Duplicate Bridge 2017 (2024 revision)",
                           "zh-Hant": "複式橋藝規則 2017 (2024 修訂)", "zh-Hans": "世界桥牌联合会复式桥牌规则"}}
 
@@ -40,13 +43,24 @@ def _span(g: Graph, node: URIRef, span: Span, src: URIRef | None = None) -> None
     g.add((src, BL.lastLine, Literal(span.last, datatype=XSD.positiveInteger)))
 
 
-def structure_graph(doc: str, aligned: dict[str, Aligned]) -> Graph:
-    """The work level: document, provisions, hierarchy, citations."""
+def _local_target(doc: str, aligned: dict[str, Aligned]) -> Callable[[str], URIRef | None]:
+    """A reference's target as a provision of this document, or None (dropped) if it has none."""
+    def target_iri(t: str) -> URIRef | None:
+        return provision_iri(doc, t) if t in aligned else None
+    return target_iri
+
+
+def structure_graph(doc: str, aligned: dict[str, Aligned], titles: dict[str, str] | None = None,
+                    target_iri: Callable[[str], URIRef | None] | None = None) -> Graph:
+    """The work level: document, provisions, hierarchy, citations. `titles`: the document's titles
+    by language (default DOC_TITLES); `target_iri`: where a citation points (default: a provision of
+    this document, else dropped; the regulations resolve across documents)."""
+    target_iri = target_iri or _local_target(doc, aligned)
     g = new_graph()
     d = doc_iri(doc)
     g.add((d, RDF.type, ELI.LegalResource))
     g.add((d, DCTERMS.identifier, Literal(doc)))
-    for lang, title in DOC_TITLES[doc].items():
+    for lang, title in (titles or DOC_TITLES[doc]).items():
         g.add((d, DCTERMS.title, Literal(title, lang=lang)))
     for a in aligned.values():
         p = a.prov
@@ -65,8 +79,9 @@ def structure_graph(doc: str, aligned: dict[str, Aligned]) -> Graph:
                 g.add((node, ELI.is_realized_by, expression_iri(doc, p.id, lang)))
         for lang_refs in a.refs.values():
             for r in lang_refs:
-                if r.target in aligned:
-                    g.add((node, ELI.cites, provision_iri(doc, r.target)))
+                target = target_iri(r.target)
+                if target is not None:
+                    g.add((node, ELI.cites, target))
     return g
 
 
@@ -75,9 +90,7 @@ def expressions_graph(doc: str, aligned: dict[str, Aligned], lang: str, with_sta
     """One language: each provision's title, text, state, source span, strength tags, references.
     `with_state`: the Laws' expressions say which state of the Laws they are (regulations have none).
     `target_iri`: where a reference points (default: a provision of this document, else dropped)."""
-    if target_iri is None:
-        def target_iri(t: str) -> URIRef | None:
-            return provision_iri(doc, t) if t in aligned else None
+    target_iri = target_iri or _local_target(doc, aligned)
     g = new_graph()
     for a in aligned.values():
         e = a.prov.expressions.get(lang)

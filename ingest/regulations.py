@@ -31,10 +31,7 @@ from .align import Aligned
 from .cross_refs import Ref
 from .model import ParsedDoc, Span
 from .strength import tag_strength
-from .vocab import BL, ELI, LAWSD, doc_iri, expression_iri, provision_iri
-
-KIND_CLASS = {"article": BL.Article, "paragraph": BL.Paragraph, "clause": BL.Clause,
-              "point": BL.Point, "subpoint": BL.SubPoint}
+from .vocab import BL, LAWSD, doc_iri, provision_iri
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
        "六": 6, "七": 7, "八": 8, "九": 9}
@@ -133,32 +130,12 @@ def _target_iri(target: str) -> URIRef:
 
 def structure_graph(doc: str, titles: dict[str, str], aligned: dict[str, Aligned],
                     chapters: list[Chapter] | None = None, extra: list | None = None) -> Graph:
-    """Document, provisions (bl:Article ... bl:SubPoint), hierarchy, citations, chapters."""
-    g = emit.new_graph()
+    """emit.structure_graph (document, provisions bl:Article ... bl:SubPoint, hierarchy, citations
+    across documents), plus more statements about the document and its chapters."""
+    g = emit.structure_graph(doc, aligned, titles=titles, target_iri=_target_iri)
     d = doc_iri(doc)
-    g.add((d, RDF.type, ELI.LegalResource))
-    g.add((d, DCTERMS.identifier, Literal(doc)))
-    for lang, title in titles.items():
-        g.add((d, DCTERMS.title, Literal(title, lang=lang)))
     for key, value in extra or []:          # more statements about the document: (predicate, object)
         g.add((d, key, value))
-    for a in aligned.values():
-        p = a.prov
-        node = provision_iri(doc, p.id)
-        g.add((node, RDF.type, KIND_CLASS[p.kind]))
-        g.add((node, RDF.type, ELI.LegalResourceSubdivision))
-        g.add((node, DCTERMS.identifier, Literal(p.id)))
-        g.add((node, BL.order, Literal(p.order, datatype=XSD.integer)))
-        parent = provision_iri(doc, p.parent) if p.parent else d
-        g.add((node, ELI.is_part_of, parent))
-        g.add((parent, ELI.has_part, node))
-        for lang in sorted(p.expressions):
-            e = p.expressions[lang]
-            if e.text or e.title:
-                g.add((node, ELI.is_realized_by, expression_iri(doc, p.id, lang)))
-        for lang_refs in a.refs.values():
-            for r in lang_refs:
-                g.add((node, ELI.cites, _target_iri(r.target)))
     for ch in chapters or []:
         node = LAWSD[f"{doc}/chapter/{ch.number}"]
         g.add((node, RDF.type, BL.Chapter))

@@ -452,7 +452,8 @@ class Search:
         self.owners = np.load(self.path / "owners.npy")
         # question cards: passage row, language and words, by unit
         self.cards: dict[int, list[tuple[int, str, str]]] = {}
-        rows = np.flatnonzero(self.owners[:, 2] == CARD_VIEW)
+        self.is_card = self.owners[:, 2] == CARD_VIEW
+        rows = np.flatnonzero(self.is_card)
         for row, (i, lang, question) in zip(rows, json.loads((self.path / "cards.json").read_text(encoding="utf-8"))):
             self.cards.setdefault(i, []).append((int(row), lang, question))
         self.is_term = np.array([u.term is not None for u in self.units])
@@ -541,7 +542,7 @@ class Search:
         the law)."""
         import numpy as np
         n = len(self.units)
-        card = self.owners[:, 2] == CARD_VIEW
+        card = self.is_card
         best = np.full(n, -1.0, np.float32)
         np.maximum.at(best, self.owners[~card, 0], sims[~card])
         if p["w_card_dense"] and card.any():
