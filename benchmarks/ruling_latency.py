@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from query.graph import load  # noqa: E402
 from query.lookup import law  # noqa: E402
-from query.reasoner import load_rules, rule_facts  # noqa: E402
+from query.rulings.reasoner import load_rules, rule_facts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

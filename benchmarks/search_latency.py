@@ -27,8 +27,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from query import evaluate  # noqa: E402
-from query.search import METHODS, Search, build_index, index_dir  # noqa: E402
+from query.search import evaluate  # noqa: E402
+from query.search.hybrid import METHODS, Search, build_index, index_dir  # noqa: E402
 
 PY = sys.executable
 

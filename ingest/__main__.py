@@ -9,12 +9,12 @@ import json
 import sys
 from pathlib import Path
 
-from .shacl import validate
+from ingest.shacl import validate
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCUMENTS = ["ingest.wbf2017", "ingest.wbf1987", "ingest.wbf2007",
+DOCUMENTS = ["ingest.sources.wbf2017", "ingest.sources.wbf1987", "ingest.sources.wbf2007",
              # after wbf2017, whose emitted ids they resolve references and index targets against
-             "ingest.ccba2018", "ingest.twreg", "ingest.wbf_policies", "ingest.wbf2017_index", "ingest.schedules"]
+             "ingest.sources.ccba2018", "ingest.sources.twreg", "ingest.sources.wbf_policies", "ingest.sources.wbf2017_index", "ingest.extract.schedules"]
 
 
 def build(out: Path, check: bool = True) -> dict:

@@ -1,7 +1,7 @@
 """Building an older edition of the Laws into the graph: references and strength on the
 edition's own terms, the lineage to the 2017 provisions, RDF, and the fidelity figures.
 
-Used by `ingest/wbf1987.py` (the 1987 Laws, seeds 001 and 003) and `ingest/wbf2007.py` (the
+Used by `ingest/sources/wbf1987.py` (the 1987 Laws, seeds 001 and 003) and `ingest/sources/wbf2007.py` (the
 2007 Laws as Taiwan's change summary gives them, seed 004). The graph model is the 2017 Laws'
 (docs/graph-model.md): provisions `lawsd:wbf1987/27B` (eli:LegalResourceSubdivision, Index-style
 `dcterms:identifier`), expressions per language with `bl:text`, `bl:lawState`
@@ -25,13 +25,13 @@ from pathlib import Path
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, SKOS
 
-from . import emit
-from .align import Aligned, sort_key
-from .lineage import Link, link_all, read_table, wbf2017_wording
-from .model import Footnote, ParsedDoc, Provision, Repair, Span, Term, parse_id
-from .older_refs import Unresolved, extract
-from .older_strength import tag
-from .vocab import BL, ELI, LAWSD, doc_iri, expression_iri, provision_iri, term_iri
+from ingest import emit
+from ingest.extract.align import Aligned, sort_key
+from ingest.extract.lineage import Link, link_all, read_table, wbf2017_wording
+from ingest.model import Footnote, ParsedDoc, Provision, Repair, Span, Term, parse_id
+from ingest.extract.older_refs import Unresolved, extract
+from ingest.extract.older_strength import tag
+from ingest.vocab import BL, ELI, LAWSD, doc_iri, expression_iri, provision_iri, term_iri
 
 
 @dataclass
@@ -91,7 +91,7 @@ def analyse(aligned: dict[str, Aligned], edition: Edition) -> dict[str, list[tup
 
 
 def lineage(aligned: dict[str, Aligned], edition: Edition, lang: str = "zh-Hant") -> dict[str, list[Link]]:
-    """Every provision's correspondence to the 2017 Laws (ingest/lineage.py)."""
+    """Every provision's correspondence to the 2017 Laws (ingest/extract/lineage.py)."""
     old = {}
     for pid, a in aligned.items():
         e = a.prov.expressions.get(lang) or next(iter(a.prov.expressions.values()))
@@ -152,7 +152,7 @@ def glossary_graph(edition: Edition, terms: dict[str, Term], aligned: dict[str, 
 
 
 def wbf2017_terms() -> set[str]:
-    from .wbf2017_definitions import LABELS, term_key
+    from ingest.sources.wbf2017_definitions import LABELS, term_key
     return {term_key(label) for label in LABELS}
 
 

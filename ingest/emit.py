@@ -12,9 +12,9 @@ from typing import Callable
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
-from .align import Aligned, Finding
-from .model import Footnote, Repair, Span, Term
-from .vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STATE, STRENGTH, doc_iri, expression_iri, provision_iri, term_iri
+from ingest.extract.align import Aligned, Finding
+from ingest.model import Footnote, Repair, Span, Term
+from ingest.vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STATE, STRENGTH, doc_iri, expression_iri, provision_iri, term_iri
 
 # provision kinds: the Laws' (law ... subsubitem) and the regulations' (article ... subpoint)
 KIND_CLASS = {"law": BL.Law, "section": BL.Section, "item": BL.Item, "subitem": BL.SubItem, "subsubitem": BL.SubSubItem,

@@ -4,7 +4,7 @@
 - Chinese numerals (`第二十一条`, `第八二條`, `卅三條`) -> int: `cn_number`.
 - The provision classes of these documents (`bl:Article` > `bl:Paragraph` > `bl:Clause` >
   `bl:Point` > `bl:SubPoint`, all `eli:LegalResourceSubdivision`), their chapters (`bl:Chapter`).
-- `analyse`: strength tags (ingest/strength.py, per language) and references (a resolver per
+- `analyse`: strength tags (ingest/extract/strength.py, per language) and references (a resolver per
   document, returning `Ref`s whose target is a qualified id `doc:pid`, so a regulation can cite
   the 2017 Laws: `wbf2017:16`) for every expression.
 - `emit_document`: the graphs `laws_ttl/<doc>.ttl` (provisions, hierarchy, eli:cites across
@@ -26,12 +26,12 @@ from typing import Callable
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS
 
-from . import emit
-from .align import Aligned
-from .cross_refs import Ref
-from .model import ParsedDoc, Span
-from .strength import tag_strength
-from .vocab import BL, LAWSD, doc_iri, provision_iri
+from ingest import emit
+from ingest.extract.align import Aligned
+from ingest.extract.cross_refs import Ref
+from ingest.model import ParsedDoc, Span
+from ingest.extract.strength import tag_strength
+from ingest.vocab import BL, LAWSD, doc_iri, provision_iri
 
 _CN = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
        "六": 6, "七": 7, "八": 8, "九": 9}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import Repair
+from ingest.model import Repair
 
 FIXES = Path(__file__).resolve().parent / "fixes"
 

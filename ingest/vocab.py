@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from rdflib import Namespace, URIRef
 
-from .model import slug
+from ingest.model import slug
 
 BASE = "https://w3id.org/bridge-laws/"
 LAWSD = Namespace(BASE)
@@ -17,7 +17,7 @@ LANG_AUTHORITY = {
     "zh-Hans": URIRef("http://publications.europa.eu/resource/authority/language/ZHO"),
 }
 STATE = {"2017": BL.State2017Original, "2024": BL.State2024Revision,
-         # the older editions (ingest/wbf1987.py, ingest/wbf2007.py): each is a state of its own
+         # the older editions (ingest/sources/wbf1987.py, ingest/sources/wbf2007.py): each is a state of its own
          "1987": BL.State1987Laws, "2007": BL.State2007Laws}
 
 

@@ -11,13 +11,13 @@ from rdflib import Graph, Literal, URIRef
 from ingest.model import LANGS, ancestors, parse_id
 from ingest.vocab import LAWSD, provision_iri
 
-from .errors import BadInput
+from query.errors import BadInput
 
 DOCS = ("wbf2017",)
 # Regulations and policies (ingest/regulations.py; id grammar in the README, "Regulations and policies")
 REGULATION_DOCS = ("ccba2018", "twreg", "wbfsys2023", "wbfalert2023", "wbfpsych2023")
 DOCS = DOCS + REGULATION_DOCS
-# Older editions of the Laws (ingest/wbf1987.py, ingest/wbf2007.py; README "Older editions")
+# Older editions of the Laws (ingest/sources/wbf1987.py, ingest/sources/wbf2007.py; README "Older editions")
 OLDER_DOCS = ("wbf1987", "wbf2007")
 DOCS = DOCS + OLDER_DOCS
 STATE_NAMES = {"State2017Original": "2017 original", "State2024Revision": "2024 revision",
@@ -183,7 +183,7 @@ def _doc_of(iri) -> str:
 
 def _order(other: bool, doc: str, key: str) -> tuple:
     """Same document first, in the Laws' order where the id is a Laws id, else in natural order."""
-    from ingest.align import sort_key
+    from ingest.extract.align import sort_key
     pid = key.split(":", 1)[1] if other else key
     if doc not in REGULATION_DOCS and (parse_id(pid) or pid in ("Introduction", "Definitions")):
         return (other, doc, 0, sort_key(pid))
@@ -279,7 +279,7 @@ def _editions(g: Graph, node: URIRef, doc: str) -> list[dict]:
         return []
     rows = list(select(g, q, p=node))
     texts = _texts_of(g, sorted({r[0] for r in rows}))
-    from ingest.align import sort_key
+    from ingest.extract.align import sort_key
     out = [{"doc": str(docid), "provision": str(pid), "correspondence": str(kind), "method": str(method),
             "evidence": str(ev), **texts[str(o)]} for o, pid, docid, kind, method, ev in rows]
     return sorted(out, key=lambda r: (r["doc"], sort_key(r["provision"]) if parse_id(r["provision"]) else (999,),

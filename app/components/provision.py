@@ -1,0 +1,164 @@
+"""One provision on screen: its three language columns with the strength words marked, the
+strength legend, reference and structure buttons, and defined-term expanders."""
+from __future__ import annotations
+
+import html
+import re
+
+import streamlit as st
+
+LANGS = ("en", "zh-Hant", "zh-Hans")
+LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
+LANG_SUBTITLES = {"en": "English", "zh-Hant": "Traditional Chinese", "zh-Hans": "Simplified Chinese"}
+STATE_CLASS = {"2017 original": "st2017", "2024 revision": "st2024"}
+
+# Strength levels, strongest colour first; prohibitions share their positive counterpart's
+# colour family and get an outline.
+LEVELS = ("must", "must-not", "shall", "shall-not", "should", "does", "may", "may-not")
+LEVEL_LABELS = {"must": "must", "must-not": "must not", "shall": "shall", "shall-not": "shall not",
+                "should": "should", "does": "does", "may": "may", "may-not": "may not"}
+
+
+def _word_spans(text: str, word: str, lang: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Where `word` occurs in text[lo:hi]: whole words for English (exact case first)."""
+    if lang == "en":
+        pat = r"(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])"
+        hits = [(m.start(), m.end()) for m in re.finditer(pat, text[lo:hi])]
+        if not hits:
+            hits = [(m.start(), m.end()) for m in re.finditer(pat, text[lo:hi], flags=re.I)]
+    else:
+        hits = [(m.start(), m.end()) for m in re.finditer(re.escape(word), text[lo:hi])]
+    return [(a + lo, b + lo) for a, b in hits]
+
+
+def highlight(text: str, tags: list[dict], lang: str) -> str:
+    """Escape the text and wrap each strength word (found inside its clause) in a coloured <mark>."""
+    regions = []
+    floor = 0
+    for t in sorted(tags, key=lambda t: t["clause_no"]):
+        clause = (t.get("clause") or "").strip()
+        start = text.find(clause, floor) if clause else -1
+        if clause and start < 0:
+            start = text.find(clause)
+        if start >= 0:
+            regions.append((t, start, start + len(clause)))
+            floor = start
+        else:
+            regions.append((t, 0, len(text)))
+    spans: list[tuple[int, int, dict]] = []
+    # longest words first, so "may not" is not taken by "may"
+    for t, lo, hi in sorted(regions, key=lambda r: -len(r[0]["word"] or "")):
+        if not t["word"]:
+            continue
+        at = lo + t["offset"] if t.get("offset") is not None else -1
+        exact = [(at, at + len(t["word"]))] if at >= 0 and text[at:at + len(t["word"])] == t["word"] else []
+        # the graph gives the word's offset in its clause; search only if the clause moved
+        for a, b in exact or _word_spans(text, t["word"], lang, lo, hi) or _word_spans(text, t["word"], lang, 0, len(text)):
+            if all(b <= s or a >= e for s, e, _ in spans):
+                spans.append((a, b, t))
+                break
+    out, pos = [], 0
+    for a, b, t in sorted(spans, key=lambda s: s[0]):
+        level = t["level"]
+        tip = f"{LEVEL_LABELS.get(level, level)} — clause {t['clause_no']}"
+        out.append(html.escape(text[pos:a]))
+        out.append(f'<mark class="sw sw-{html.escape(level)}" data-level="{html.escape(level)}" '
+                   f'title="{html.escape(tip)}">{html.escape(text[a:b])}</mark>')
+        pos = b
+    out.append(html.escape(text[pos:]))
+    return "".join(out).replace("\r\n", "\n").replace("\n", "<br>")
+
+
+def _one_block(*parts: str) -> str:
+    """One raw-HTML markdown block: no blank lines, so markdown never parses the law text."""
+    return "".join(p.replace("\n", " ") for p in parts)
+
+
+def language_column(r: dict, lang: str) -> str:
+    text = r["texts"].get(lang)
+    title = r["titles"].get(lang) or ""
+    state = r["states"].get(lang)
+    src = r["source"].get(lang)
+    tags = [t for t in r["strength"] if t["lang"] == lang]
+    badge = (f'<span class="lb-state {STATE_CLASS.get(state, "st2017")}" data-testid="state-{lang}" '
+             f'title="The state of the Laws this text belongs to">{html.escape(state)}</span>') if state else ""
+    head = (f'<div class="lb-colhead"><span class="lb-lang">{LANG_NAMES[lang]}'
+            f'<small>{LANG_SUBTITLES[lang]}</small></span>{badge}</div>')
+    title_html = f'<div class="lb-title" lang="{lang}" data-testid="title-{lang}">{html.escape(title)}</div>' if title else ""
+    if text:
+        body = f'<div class="lb-text" lang="{lang}" data-testid="text-{lang}">{highlight(text, tags, lang)}</div>'
+    elif r["provision"] == "Definitions":
+        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
+                f'The definitions are listed below, under “Defined terms”.</div>')
+    elif r["children"]:
+        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
+                f'No text of its own: the text is in its parts, {html.escape(_span_of(r["children"]))}.</div>')
+    else:
+        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
+                f'No text for this provision in {LANG_SUBTITLES[lang]}.</div>')
+    if src:
+        span = (f"line {src['first_line']}" if src["first_line"] == src["last_line"]
+                else f"lines {src['first_line']}–{src['last_line']}")
+        src_html = f'<div class="lb-src" data-testid="source-{lang}">{html.escape(src["file"])} · {span}</div>'
+    else:
+        src_html = ""
+    return _one_block(f'<div class="lb-col" data-testid="col-{lang}">', head, title_html, body, src_html, "</div>")
+
+
+def _span_of(pids: list[str]) -> str:
+    return pids[0] if len(pids) == 1 else f"{pids[0]}–{pids[-1]}"
+
+
+def legend() -> str:
+    chips = "".join(f'<mark class="sw sw-{lv}">{LEVEL_LABELS[lv]}</mark>' for lv in LEVELS)
+    return _one_block(f'<div class="lb-legend" data-testid="strength-legend"><span>Strength words, strongest first:'
+                      f'</span>{chips}<span>(outlined: prohibitions)</span></div>')
+
+
+def provision_heading(pid: str) -> str:
+    return f"Law {pid}" if re.match(r"^\d", pid) else pid
+
+
+def go(pid: str) -> None:
+    st.session_state.current = pid
+
+
+def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str]) -> None:
+    if not refs:
+        st.markdown('<span class="lb-note">None.</span>', unsafe_allow_html=True)
+        return
+    with st.container(horizontal=True, gap="small"):
+        for ref in refs:
+            pid = ref["provision"]
+            types = ", ".join(labels.get(t, t.replace("-", " ")) for t in ref["types"])
+            langs = ref.get("langs") or []
+            lang_note = "" if len(langs) == len(LANGS) else " (" + ", ".join(LANG_SUBTITLES.get(x, x) for x in langs) + " only)"
+            surf = _by_lang(ref.get("surfaces", {}))
+            surfaces = "\n\n".join(f"{LANG_NAMES[k]}: “{surf[k]}”" for k in LANGS if surf.get(k))
+            st.button(f"{pid} · {types}", key=f"{prefix}-{pid}", on_click=go, args=(pid,),
+                      help=(surfaces + ("\n\n" + lang_note.strip() if lang_note else "")) or None)
+
+
+def id_buttons(pids: list[str], prefix: str) -> None:
+    with st.container(horizontal=True, gap="small"):
+        for pid in pids:
+            st.button(pid, key=f"{prefix}-{pid}", on_click=go, args=(pid,))
+
+
+def _by_lang(d: dict) -> dict:
+    """Key a {language tag: value} dict by our canonical tags (Oxigraph lower-cases 'zh-Hant' to 'zh-hant')."""
+    canon = {lang.lower(): lang for lang in LANGS}
+    return {canon.get(k.lower(), k): v for k, v in d.items()}
+
+
+def term_expander(term: dict) -> None:
+    term = {**term, "labels": _by_lang(term["labels"]), "definitions": _by_lang(term["definitions"])}
+    names = [term["labels"].get(lang) for lang in LANGS if term["labels"].get(lang)]
+    with st.expander(" · ".join(names) or term["term"], key=f"term-{term['term']}"):
+        for col, lang in zip(st.columns(3, gap="medium"), LANGS):
+            with col:
+                d = term["definitions"].get(lang)
+                body = (html.escape(d).replace("\n", "<br>") if d
+                        else '<span class="lb-missing">No definition in this language.</span>')
+                st.markdown(_one_block(f'<div class="lb-def" lang="{lang}" data-testid="def-{term["term"]}-{lang}">'
+                                       f'<b>{LANG_NAMES[lang]}</b>{body}</div>'), unsafe_allow_html=True)

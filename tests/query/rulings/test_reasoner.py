@@ -1,0 +1,341 @@
+"""The reasoner (query/rulings/reasoner.py, rules in ontology/rules/): golden scenarios, coverage of every
+rule and every branch of Laws 27, 29-32, 50, 54 and 64, texts and strengths quoted from the graph,
+fact validation, and the `python -m query rule` contract (DESIGN.md section 7).
+
+A golden scenario (tests/scenarios/*.json) is {"id", "why", "facts", "expect", ["lang"]}; "why"
+cites the provision that justifies the expected ruling. The expected steps (in order), judgement
+points, rectifications ("Type@provision", "#n" for a count), missing facts and citations were
+written from the Laws, not from the engine's output.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyshacl import validate as shacl_validate
+from rdflib import Graph
+
+from query.rulings.facts import FactError
+from query.graph import ROOT, shared
+from query.lookup import law
+from query.rulings.reasoner import LANGS, RuleBase, parse_condition, rule, rule_base
+
+SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.json"))
+RULES = ROOT / "ontology" / "rules"
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def g():
+    return shared()
+
+
+@pytest.fixture(scope="module")
+def base(g) -> RuleBase:
+    return rule_base(g)
+
+
+@pytest.fixture(scope="module")
+def results(g):
+    """Every golden scenario, ruled once."""
+    return {p.stem: rule(g, load(p), load(p).get("lang", "en")) for p in SCENARIOS}
+
+
+def _rects(r: dict) -> list[str]:
+    return sorted(f"{x['type']}@{x['provision']}" + (f"#{x['count']}" if "count" in x else "") for x in r["rectifications"])
+
+
+# --- golden scenarios --------------------------------------------------------------------------
+
+def test_there_are_enough_scenarios():
+    assert len(SCENARIOS) >= 120
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_golden_scenario(path, results):
+    sc = load(path)
+    assert sc["id"] == path.stem
+    assert re.search(r"Laws? \d", sc["why"]) or "engine" in sc["why"], "the 'why' must cite the provision that justifies it"
+    exp, r = sc["expect"], results[path.stem]
+    assert [s["provision"] for s in r["steps"]] == exp["steps"]
+    assert [j["provision"] for j in r["judgement"]] == exp["judgement"]
+    assert _rects(r) == sorted(exp["rectifications"])
+    assert [m["fact"] for m in r["missing"]] == exp["missing"]
+    assert r["citations"] == exp["citations"]
+    blob = json.dumps(r, ensure_ascii=False)
+    for needle in exp.get("contains", []):
+        assert needle in blob, needle
+
+
+def test_every_rule_is_exercised(base, results):
+    applied = {s["rule"] for r in results.values() for s in r["steps"] + r["judgement"]}
+    unused = sorted(set(base.rules) - applied)
+    assert not unused, f"rules no golden scenario exercises: {unused}"
+
+
+BRANCHES = {
+    27: "27A1 27A2 27B 27B1(a) 27B1(b) 27B2 27B3 27B4 27C 27D",
+    29: "29A 29B 29C",
+    30: "30A 30B1(a) 30B1(b) 30B1(b)(i) 30B1(b)(ii) 30B2 30C",
+    31: "31A1 31A2 31A2(a) 31A2(b) 31B1 31B2 31C",
+    32: "32 32A1 32A2 32A2(a) 32A2(b) 32B1 32B2 32C",
+    50: "50 50A 50B 50C 50D 50D1(a) 50D1(b) 50D2 50D2(a) 50D2(b) 50E1 50E2 50E3 50E4",
+    54: "54 54A 54B 54B1 54B2 54C 54D 54E",
+    64: "64A1 64A2 64B1 64B2 64B3 64B4 64B5 64B6 64B7 64B8 64C1 64C2(a) 64C2(b)",
+}
+
+
+@pytest.mark.parametrize("law_no", sorted(BRANCHES))
+def test_every_branch_has_a_scenario(law_no, results):
+    cited = {c for r in results.values() for c in r["citations"]}
+    missing = [b for b in BRANCHES[law_no].split() if b not in cited]
+    assert not missing, f"Law {law_no}: no scenario reaches {missing}"
+
+
+def test_every_irregularity_has_a_scenario(g, results):
+    from query.rulings.facts import vocabulary_for
+    kinds = set(vocabulary_for(id(g), g)["irregularity"].allowed)
+    seen = {r["facts"].get("irregularity") for r in results.values()}
+    assert kinds <= seen, f"no scenario for {sorted(kinds - seen)}"
+
+
+# --- the rules as data ---------------------------------------------------------------------------
+
+def test_rules_load_and_check(base):
+    assert len(base.rules) >= 200
+    files = sorted(p.name for p in RULES.glob("*.ttl"))
+    assert {"auction.ttl", "play.ttl", "revoke.ttl", "claims.ttl", "cards.ttl"} <= set(files)
+
+
+def test_each_rule_implements_a_provision_with_text_in_three_languages(base):
+    for rid, r in base.rules.items():
+        for lang in LANGS:
+            entry = base.texts.get((r.provision, lang))
+            assert entry and entry["text"], f"rule {rid}: {r.provision} has no {lang} text"
+
+
+def test_step_text_and_strength_come_from_the_graph(g, results):
+    """The strength and clause of every step are those of the provision's strength tags in the graph."""
+    tags: dict = {}
+    for r in results.values():
+        lang = r["lang"]
+        for s in r["steps"] + r["judgement"]:
+            key = (s["provision"], lang)
+            if key not in tags:
+                d = law(g, s["provision"])
+                tags[key] = ([(t["level"], t["clause"]) for t in d["strength"] if t["lang"] == lang],
+                             d["texts"][lang] or d["titles"][lang])
+            clauses, full = tags[key]
+            if not clauses:
+                assert s["text"] == full and s["strength"] is None
+            elif s["text"] == full:               # a rule on the whole provision (or its only clause)
+                assert s["strength"] in {lv for lv, _ in clauses}, (s["provision"], lang)
+            else:
+                assert (s["strength"], s["text"]) in clauses, (s["provision"], lang, s["strength"])
+
+
+def test_conditions_parse_and_the_language_is_small():
+    node = parse_condition("irregularity = 'revoke' and (a in ['x', 'y'] or not b) and n >= 2")
+    assert node[0] == "and"
+    with pytest.raises(Exception):
+        parse_condition("irregularity == 'revoke'")
+
+
+def test_exceptions_are_links_not_order(base):
+    """"Except as in (a)" is an explicit exception link (Catala-style default logic)."""
+    assert "27B1-a" in base.exceptions_of["27B1-b"]
+    assert {"27B1-a", "27B1-b"} <= set(base.exceptions_of["27B2"])
+    assert {f"64B{i}" for i in range(1, 9)} <= set(base.exceptions_of["64A2"])
+    assert "54C" in base.exceptions_of["54D"]
+
+
+def test_judgement_points_are_never_decided(results):
+    for r in results.values():
+        for j in r["judgement"]:
+            assert j["question"] and "conclusion" not in j
+
+
+def test_rule_files_have_no_blank_nodes():
+    for f in RULES.glob("*.ttl"):
+        g = Graph().parse(f, format="turtle")
+        assert not any(t.__class__.__name__ == "BNode" for triple in g for t in triple), f.name
+
+
+def test_rules_conform_to_their_shapes():
+    data = Graph()
+    for f in list(RULES.glob("*.ttl")) + [ROOT / "ontology" / n for n in
+                                           ("rectifications.ttl", "scenario.ttl", "rule-vocabulary.ttl")]:
+        data.parse(f, format="turtle")
+    shapes = Graph().parse(ROOT / "ontology" / "shapes-rules.ttl", format="turtle")
+    ok, _, text = shacl_validate(data, shacl_graph=shapes, inference="none")
+    assert ok, text[:2000]
+
+
+def test_shapes_reject_a_rule_without_provision():
+    data = Graph().parse(data="""
+        @prefix blr: <https://w3id.org/bridge-laws/rules#> .
+        <https://w3id.org/bridge-laws/rule/X> a blr:Rule ;
+            blr:conclusion "x"@en , "x"@zh-Hant , "x"@zh-Hans .""", format="turtle")
+    shapes = Graph().parse(ROOT / "ontology" / "shapes-rules.ttl", format="turtle")
+    ok, _, text = shacl_validate(data, shacl_graph=shapes, inference="none")
+    assert not ok and "implements" in text
+
+
+# --- facts: validation and what they imply --------------------------------------------------------
+
+IB = {"irregularity": "insufficient_bid", "dealer": "N", "auction": ["1S"], "call": {"seat": "E", "call": "1H"}}
+
+
+@pytest.mark.parametrize("facts,message", [
+    ({"irregularity": "insufficient_bid", "acepted": True}, "unknown fact 'acepted' (did you mean 'accepted'?)"),
+    ({"irregularity": "insufficient_bid", "accepted": "yes"}, "must be true or false"),
+    ({"irregularity": "insufficient_bidd"}, "did you mean 'insufficient_bid'"),
+    ({"irregularity": "revoke", "revoke_trick": 14}, "from 1 to 13"),
+    ({**IB, "call": {"seat": "X", "call": "1H"}}, "not a player at the table"),
+    ({**IB, "call": {"seat": "E", "call": "2H"}}, "is sufficient over 1S: not an insufficient bid"),
+    ({**IB, "auction": ["1S", "1H"]}, "does not supersede 1S"),
+    ({**IB, "auction": [{"seat": "E", "call": "1S"}]}, "it was N's turn"),
+    ({**IB, "accepted": False, "replacement_call": "1S", "replacement_type": "sufficient_bid"}, "replacement_type"),
+    ({"irregularity": "call_out_of_rotation", "dealer": "N", "auction": [], "call": {"seat": "N", "call": "1S"}},
+     "made in rotation"),
+    ({"irregularity": "inadmissible_double", "dealer": "N", "auction": ["1S"], "call": {"seat": "E", "call": "X"}},
+     "permitted by Law 19"),
+    ({"irregularity": "call_out_of_rotation", "dealer": "N", "auction": ["1S", "X", "X"]}, "not permitted by Law 19"),
+    ({"irregularity": "insufficient_bid", "dealer": "N", "auction": ["1S", "P", "P", "P"]}, "already ended"),
+    ({"irregularity": "opening_lead_out_of_turn", "declarer": "N", "offender": "E"}, "is not out of turn"),
+    ({"irregularity": "insufficient_bid", "penalty_card": True}, "derived by the rules"),
+    ({"irregularity": "bid_above_seven", "call": {"seat": "S", "call": "7S"}}, "not a bid of more than seven"),
+    ({"irregularity": "defender_card_exposed", "exposed_cards": ["SZ"]}, "is not a card"),
+])
+def test_bad_facts_give_one_line_errors(g, facts, message):
+    with pytest.raises(FactError) as e:
+        rule(g, facts)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_auction_implies_turn_and_roles(g):
+    r = rule(g, {"irregularity": "call_out_of_rotation", "dealer": "N", "auction": ["1S"],
+                 "call": {"seat": "W", "call": "2H"}, "accepted": False})
+    assert r["facts"]["at_turn_of"] == "partner" and r["facts"]["offender"] == "W"
+    r = rule(g, {"irregularity": "opening_lead_out_of_turn", "dealer": "N", "auction": ["1S", "P", "P", "P"],
+                 "offender": "W", "opening_lead_faced": True})
+    assert r["facts"]["declarer"] == "N" and r["facts"]["offender_role"] == "defender"
+
+
+def test_presumptions_are_reported(g):
+    r = rule(g, {"irregularity": "revoke", "declarer": "N", "offender": "E", "established_by": "played_to_next_trick",
+                 "revoke_trick": 5, "revoke_trick_won_by": "offender", "offending_side_won_later_trick": True})
+    assert r["presumed"]["both_sides_revoked"] is False and r["presumed"]["failed_to_play"] == "card_in_hand"
+
+
+def test_missing_acceptance_is_a_question_in_each_language(g):
+    q = {lang: rule(g, IB, lang)["missing"] for lang in LANGS}
+    for lang in LANGS:
+        assert [m["fact"] for m in q[lang]] == ["accepted"]
+    assert "LHO" in q["en"][0]["question"]
+    assert "左敵家" in q["zh-Hant"][0]["question"] and "下家" in q["zh-Hans"][0]["question"]
+
+
+def test_conclusions_name_the_seats(g):
+    r = rule(g, {**IB, "accepted": False, "replacement_call": "3H", "replacement_comparable": False})
+    step = next(s for s in r["steps"] if s["provision"] == "27B2")
+    assert step["conclusion"].startswith("Corrected") and "West must pass" in step["conclusion"]
+    assert step["strength"] == "must" and "partner must pass" in step["text"]
+    lead = next(x for x in r["rectifications"] if x["type"] == "LeadRestriction")
+    assert lead["party_seat"] == "W" and lead["chooser"] == "declarer"
+
+
+def test_trick_transfer_count(g):
+    r = rule(g, load(ROOT / "tests" / "scenarios" / "64A1-two-tricks.json"))
+    t = next(x for x in r["rectifications"] if x["type"] == "TrickTransfer")
+    assert t["count"] == 2 and t["provision"] == "64A1"
+
+
+# --- the command line ------------------------------------------------------------------------------
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "query", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=180, input=stdin)
+
+
+def test_cli_rule_facts_json(tmp_path):
+    f = tmp_path / "facts.json"
+    f.write_text(json.dumps({**IB, "accepted": False, "replacement_call": "3H", "replacement_comparable": False}))
+    r = run("rule", "--facts", str(f), "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert set(d) >= {"facts", "missing", "steps", "rectifications", "judgement", "citations"}
+    assert {"provision": "27B2", "strength": "must"}.items() <= d["steps"][2].items()
+    assert {"type": "PartnerMustPassThroughout", "provision": "27B2"}.items() <= d["rectifications"][2].items()
+    assert d["citations"] == ["27A1", "27B", "27B2", "26B", "72C"]
+    r = run("rule", "--facts", str(f), "--json", "--lang", "zh-Hans")
+    assert "必须永远不叫" in json.loads(r.stdout)["steps"][2]["text"]
+
+
+def test_cli_rule_runs_a_golden_scenario_file():
+    r = run("rule", "--facts", "tests/scenarios/54D-declarer-refuses.json")
+    assert r.returncode == 0 and "Law 54D" in r.stdout and "citations:" in r.stdout
+
+
+def test_cli_rule_batch(tmp_path):
+    f = tmp_path / "batch.jsonl"
+    lines = [json.dumps(IB), json.dumps({"irregularity": "nope"}), json.dumps({**IB, "accepted": True})]
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = run("rule", "--batch", str(f), "--json")
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(out) == 3 and r.returncode == 2
+    assert out[0]["missing"][0]["fact"] == "accepted" and "error" in out[1] and out[2]["missing"] == []
+
+
+@pytest.mark.parametrize("args,content", [
+    (("--facts", "{f}"), '{"irregularity": "insufficient_bid", "accepted": "yes"}'),
+    (("--facts", "{f}"), "{not json"),
+    (("--facts", "/nonexistent.json"), None),
+    (("--facts", "{f}", "--lang", "fr"), "{}"),
+    (("plain words",), None),
+    (("--facts", "{f}", "--batch", "{f}"), "{}"),
+])
+def test_cli_rule_bad_input(tmp_path, args, content):
+    f = tmp_path / "bad.json"
+    if content is not None:
+        f.write_text(content)
+    r = run("rule", *[a.format(f=f) for a in args], "--json")
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:")
+    assert "error" in json.loads(r.stdout) and "Traceback" not in r.stderr
+
+
+# --- plain language (a small keyword reader: what it understood is shown) -------------------------
+
+PLAIN_IB = {
+    "en": "West bid 1♥ over North's 1♠, South didn't accept it, West changed to 2♥",
+    "zh-Hant": "西家在北家1♠之後叫1♥,南家未接受,西家改叫2♥",
+    "zh-Hans": "西家在北家1♠之后叫1♥，南家没有接受，西家改叫2♥",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plain_language_reaches_the_structured_citations(g, lang):
+    from query.rulings.scenario.keywords import parse
+    facts, notes = parse(PLAIN_IB[lang])
+    structured = rule(g, {"irregularity": "insufficient_bid", "offender": "W", "in_rotation": True, "accepted": False,
+                          "replacement_type": "sufficient_bid", "replacement_lowest_same_denomination": True}, lang)
+    r = rule(g, facts, lang)
+    assert r["citations"] == structured["citations"] == ["27A1", "27B", "27B1(a)", "27D"]
+    assert "irregularity: insufficient_bid" in notes
+
+
+def test_plain_language_cli_shows_what_it_understood():
+    r = run("rule", "With North declarer, West made a face-up opening lead out of turn", "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and d["parsed"]["facts"]["opening_lead_faced"] is True
+    assert d["parsed"]["facts"]["declarer"] == "N" and d["missing"][0]["fact"] == "declarer_could_see_dummy"
+    r = run("rule", "the weather was nice", "--json")
+    assert r.returncode == 2 and "no irregularity recognised" in r.stderr
