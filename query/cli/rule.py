@@ -48,13 +48,8 @@ def run(args: argparse.Namespace):
 
 
 def _plain(g, text: str, lang: str) -> dict:
-    from query.rulings.scenario.keywords import parse
-    facts, notes = parse(text)
-    if not facts:
-        raise BadInput("no irregularity recognised in the text; describe the facts in a JSON file and use --facts")
-    out = rule(g, facts, lang)
-    out["parsed"] = {"text": text, "facts": facts, "recognised": notes}
-    return out
+    from query.rulings.scenario import rule_text
+    return rule_text(g, text, lang)
 
 
 def _batch(path: str, lang: str, as_json: bool):
