@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
+import os
 import sys
 from pathlib import Path
 
 from ingest.shacl import validate
+from query.errors import BadInput
+from query.inputs import arguments, dumps, one_line, quote
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = ["ingest.sources.wbf2017", "ingest.sources.wbf1987", "ingest.sources.wbf2007",
@@ -33,18 +35,49 @@ def _shacl_word(conforms: bool | None) -> str:
     return {True: "conforms", False: "DOES NOT CONFORM", None: "not checked"}[conforms]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:   # one line, exit 2 (argparse would print the usage)
+        raise BadInput(message)
+
+
+def _out_dir(raw: str) -> Path:
+    """--out: a folder that exists or can be made (checked before minutes of building)."""
+    out = Path(raw)
+    if not raw.strip() or "\x00" in raw:
+        raise argparse.ArgumentTypeError(f"{quote(raw)} is not a folder name")
+    if out.exists() and not out.is_dir():
+        raise argparse.ArgumentTypeError(f"{quote(raw)} exists and is not a folder")
+    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+    if not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write into {quote(raw)}")
+    return out
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The arguments, through the one input decoder (query/inputs.py); bad ones raise BadInput."""
+    ap = _Parser(prog="python -m ingest", description=__doc__)
     ap.add_argument("--report", action="store_true", help="print the fidelity figures")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    ap.add_argument("--out", default=str(ROOT / "laws_ttl"), help="output folder (default laws_ttl/)")
+    ap.add_argument("--out", type=_out_dir, default=ROOT / "laws_ttl", help="output folder (default laws_ttl/)")
     ap.add_argument("--findings", action="store_true",
                     help="print the translation consistency report: per provision, where a Chinese text differs")
     ap.add_argument("--no-shacl", action="store_true", help="skip SHACL validation (development only)")
-    args = ap.parse_args(argv)
+    return ap.parse_args(arguments(argv))
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = parse_args(argv)
+    except BadInput as e:                # the command-line contract (DESIGN.md section 7): one line, exit 2
+        message = one_line(str(e))
+        print(f"error: {message}", file=sys.stderr)
+        if "--json" in argv:
+            print(dumps({"error": message}))
+        return 2
     fig = build(Path(args.out), check=not args.no_shacl)
     if args.json:
-        print(json.dumps(fig, ensure_ascii=False))
+        print(dumps(fig))
     elif args.report or args.findings:
         for name in DOCUMENTS:
             doc = name.rsplit(".", 1)[1]

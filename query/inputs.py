@@ -6,15 +6,21 @@ SPARQL endpoint, goes through here before anything reads it.
 - Batch files are split on "\\n" only, so U+2028, U+0085 or a lone carriage return inside a
   line never splits it; a "\\r" before the "\\n" is dropped.
 - Stated limits: MAX_TEXT characters for one argument, message or line; MAX_FILE bytes for a
-  file; JSON nested at most MAX_DEPTH deep, integers at most MAX_INT_DIGITS digits.
+  file; JSON nested at most MAX_DEPTH deep, integers at most MAX_INT_DIGITS digits. Numbers given
+  as arguments are checked for type, finiteness and range (`whole`, `real`).
+- Output: `dumps` is strict JSON on one line by any reader's definition (NaN refused; U+2028,
+  U+2029 and U+0085 escaped); `one_line` makes an error message one printable line.
 
-Every refusal is a BadInput with one line that names what was wrong, never the offending bytes.
+Every refusal is a BadInput with one line that names what was wrong, never the offending bytes
+(user text shown in a message goes through `quote`). docs/maintainer.md "Input limits" lists them.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
+import unicodedata
 from pathlib import Path
 
 from query.errors import BadInput
@@ -22,7 +28,9 @@ from query.errors import BadInput
 MAX_TEXT = 20_000           # characters: an argument, a chat message, one batch line
 MAX_FILE = 20_000_000       # bytes: a facts file or a batch file
 MAX_DEPTH = 32              # JSON nesting
-MAX_INT_DIGITS = 18         # JSON integers (a fact never needs more)
+MAX_INT_DIGITS = 18         # JSON integers and whole-number arguments (a fact never needs more)
+MAX_MESSAGE = 300           # characters of an error message
+MAX_QUOTE = 60              # characters of user text quoted in an error message
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -40,6 +48,58 @@ def text(value: str, what: str = "input", limit: int = MAX_TEXT) -> str:
     return value
 
 
+def arguments(argv: list[str]) -> list[str]:
+    """Command-line arguments: sys.argv hands undecodable bytes over as lone surrogates; refuse them
+    (naming the argument by position, never echoing it) and any argument over the limit."""
+    return [text(a, f"argument {n}", MAX_TEXT) for n, a in enumerate(argv, 1)]
+
+
+def quote(value: object, limit: int = MAX_QUOTE) -> str:
+    """User text for an error message: quoted, shortened, non-printable characters escaped."""
+    s = str(value)
+    s = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in s[:limit]) + ("…" if len(s) > limit else "")
+    return f"'{s}'"
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """An error message as one printable line (any line break, control or lone surrogate made harmless)."""
+    s = " ".join(str(message).split())
+    s = "".join(c if c.isprintable() and unicodedata.category(c) != "Cs" else ascii(c)[1:-1] for c in s)
+    return (s[:limit] + "…") if len(s) > limit else s
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_REAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def whole(lo: int | None = None, hi: int | None = None, what: str = "a whole number"):
+    """An argparse `type=`: a whole number in ASCII digits (no 1.5, 1e3, 4_30, nan), lo <= n <= hi."""
+    def parse(raw: str) -> int:
+        s = raw.strip()
+        if not _WHOLE.fullmatch(s) or len(s.lstrip("+-")) > MAX_INT_DIGITS:
+            raise argparse.ArgumentTypeError(f"{quote(raw)} is not {what}")
+        return _in_range(int(s), lo, hi)
+    return parse
+
+
+def real(lo: float | None = None, hi: float | None = None, what: str = "a number"):
+    """An argparse `type=`: a finite decimal number (no nan, inf, 1e400, 0x10), lo <= x <= hi."""
+    def parse(raw: str) -> float:
+        s = raw.strip()
+        value = float(s) if _REAL.fullmatch(s) and len(s) <= 40 else math.nan
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"{quote(raw)} is not {what}")
+        return _in_range(value, lo, hi)
+    return parse
+
+
+def _in_range(value, lo, hi):
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise argparse.ArgumentTypeError(f"{value:g} is outside {lo:g} to {hi:g}" if lo is not None and hi is not None
+                                         else f"{value:g} must be {'at least ' + format(lo, 'g') if lo is not None else 'at most ' + format(hi, 'g')}")
+    return value
+
+
 def decode(data: bytes, what: str = "input") -> str:
     """Bytes as UTF-8 text (a BOM dropped), or a one-line BadInput."""
     if len(data) > MAX_FILE:
@@ -50,16 +110,29 @@ def decode(data: bytes, what: str = "input") -> str:
         raise BadInput(f"{what} is not valid UTF-8 (byte {e.start})") from None
 
 
+def existing_file(raw: str | Path, what: str = "file") -> Path:
+    """A path the user named, as an existing regular file, or a one-line BadInput (a name too long for
+    the system, a NUL, a folder or a missing file are all refused the same way, never an OSError)."""
+    path = Path(text(str(raw), f"{what} name", 4096))
+    try:
+        ok = bool(str(raw).strip()) and "\x00" not in str(raw) and path.is_file()
+    except (OSError, ValueError):
+        ok = False
+    if not ok:
+        raise BadInput(f"{what} not found (or not a file): {quote(raw)}")
+    return path
+
+
 def read_file(path: str | Path, what: str = "file") -> str:
     """A file's text through `decode`; a missing or unreadable file is a BadInput."""
     path = Path(text(str(path), f"{what} name", 4096))
     try:
         if path.stat().st_size > MAX_FILE:
-            raise BadInput(f"{what} {path.name} is too large (the limit is {MAX_FILE} bytes)")
+            raise BadInput(f"{what} {quote(path.name)} is too large (the limit is {MAX_FILE} bytes)")
         data = path.read_bytes()
     except OSError as e:
-        raise BadInput(f"cannot read {what} {path}: {e.strerror or e.__class__.__name__}") from None
-    return decode(data, f"{what} {path.name}")
+        raise BadInput(f"cannot read {what} {quote(path)}: {e.strerror or e.__class__.__name__}") from None
+    return decode(data, f"{what} {quote(path.name)}")
 
 
 def batch_lines(content: str) -> list[str]:
@@ -123,6 +196,12 @@ def load_json(content: str, what: str = "JSON"):
         raise BadInput(f"{what} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
 
 
+_SEPARATORS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}
+
+
 def dumps(obj) -> str:
-    """Output JSON: strict (NaN and Infinity refused), UTF-8, one line."""
-    return json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    """Output JSON: strict (NaN and Infinity refused: ValueError), UTF-8, one line. The characters some
+    readers take for line breaks (U+2028, U+2029, U+0085) are escaped, so a batch's output line N stays
+    line N for any reader (they can only occur inside JSON strings, where the escape means the same)."""
+    out = json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    return out.translate(str.maketrans(_SEPARATORS)) if any(c in out for c in _SEPARATORS) else out

@@ -12,6 +12,7 @@ from ingest.model import LANGS, ancestors, parse_id
 from ingest.vocab import LAWSD, provision_iri
 
 from query.errors import BadInput
+from query.inputs import quote
 
 DOCS = ("wbf2017",)
 # Regulations and policies (ingest/regulations.py; id grammar in the README, "Regulations and policies")
@@ -42,12 +43,27 @@ def lang_tag(value) -> str:
     return _LANG_TAGS.get(tag.lower(), tag)
 
 
+_SAFE_IRI = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]*")
+
+
+def iri_value(v: URIRef) -> str:
+    """An IRI as a SPARQL term for a VALUES clause. Only IRIs the caller has checked against the graph
+    (a known provision, a known schedule) come here; this refuses anything that could end the term
+    early, so not even a bug can turn a value into query text."""
+    if not isinstance(v, URIRef) or not _SAFE_IRI.fullmatch(str(v)):
+        raise ValueError(f"not a safe IRI for a query: {str(v)[:80]!r}")
+    return f"<{v}>"
+
+
 def select(g: Graph, query: str, **bind: URIRef):
     """Run a SELECT with variables bound by a VALUES clause (Oxigraph rejects initBindings
     for variables outside the projection)."""
-    values = " ".join(f"VALUES ?{k} {{ <{v}> }}" for k, v in bind.items())
+    values = " ".join(f"VALUES ?{k} {{ {iri_value(v)} }}" for k, v in bind.items())
     head, sep, body = query.partition("{")
     return g.query(PREFIXES + head + sep + " " + values + " " + body)
+
+
+_ID_CHARS = re.compile(r"[A-Za-z0-9().-]+")   # every provision id of every document (checked in the tests)
 
 
 class LookupError_(BadInput):
@@ -87,12 +103,12 @@ def resolve(g: Graph, raw: str, doc: str | None = None) -> tuple[str, str]:
     prefix, pid = normalise_id(raw)
     doc = doc or prefix or "wbf2017"
     if doc not in DOCS:
-        raise LookupError_(f"unknown document '{doc}' (known: {', '.join(DOCS)})")
-    node = provision_iri(doc, pid)
-    if (node, None, None) not in g:
+        raise LookupError_(f"unknown document {quote(doc)} (known: {', '.join(DOCS)})")
+    # only an id written in the characters ids use becomes an IRI (no rdflib "not a valid URI" warning)
+    if not _ID_CHARS.fullmatch(pid) or (provision_iri(doc, pid), None, None) not in g:
         near = get_close_matches(pid, all_ids(g, doc), n=3, cutoff=0.6)
         hint = f"; did you mean {', '.join(near)}?" if near else ""
-        raise LookupError_(f"unknown provision id '{raw}' in {doc}{hint}")
+        raise LookupError_(f"unknown provision id {quote(raw)} in {doc}{hint}")
     return doc, pid
 
 

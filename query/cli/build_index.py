@@ -10,6 +10,9 @@ for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 
+COSTLY_OPTIONS = ("--force",)        # rebuilds the index: the property suite never generates it
+
+
 def add_parser(sub) -> str:
     p = sub.add_parser("build-index", help="build the search index and the embedding model into .cache/")
     p.add_argument("--force", action="store_true", help="rebuild even if the index is up to date")

@@ -13,6 +13,9 @@ for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
 
 from query.errors import BadInput  # noqa: E402
 
+COSTLY_OPTIONS = ("--tune",)         # a grid search: minutes (the property suite never generates it)
+COSTLY_WITHOUT = ("--queries",)      # the default sets take seconds: the property suite always gives a file
+
 
 def add_parser(sub) -> str:
     p = sub.add_parser("eval-search", help="recall@1, recall@5 and MRR of the search on the labelled query set")
@@ -29,22 +32,33 @@ def add_parser(sub) -> str:
 
 
 def run(args: argparse.Namespace) -> dict:
-    from pathlib import Path
     from query.search import evaluate
     from query.search.hybrid import shared
-    path = Path(args.queries) if args.queries else None
-    if path and not path.exists():
-        raise BadInput(f"query file not found: {path}")
+    from query.inputs import existing_file, quote
+    # a file named (even "") is that file, never the default sets
+    path = existing_file(args.queries, "query file") if args.queries is not None else None
     try:
         queries = evaluate.load_queries(path) if path else evaluate.load_sets()
-    except (ValueError, KeyError, UnicodeDecodeError) as e:
-        raise BadInput(f"bad query file {path}: {e}") from None
+    except BadInput:
+        raise
+    except (ValueError, KeyError) as e:
+        raise BadInput(f"bad query file {quote(path)}: {e}") from None
     if not queries:
-        raise BadInput(f"no queries in {path}")
+        raise BadInput(f"no queries in {quote(path)}")
     overrides = _overrides(args.set)
     engine = shared()
-    engine.params.update(overrides)
-    engine._index_bm25()
+    saved = dict(engine.params)
+    try:                 # an ablation is for this run: the shared engine gets its settings back
+        engine.params.update(overrides)
+        engine._index_bm25()
+        return _evaluate(args, evaluate, engine, queries, path)
+    finally:
+        engine.params.clear()
+        engine.params.update(saved)
+        engine._index_bm25()
+
+
+def _evaluate(args, evaluate, engine, queries, path) -> dict:
     source = str(path) if path else f"{evaluate.QUERIES.name} + {evaluate.HELDOUT.name}"
     out = {"queries_file": source, "n": len(queries), "params": dict(engine.params),
            "index": {k: engine.meta.get(k) for k in ("units", "passages", "docs", "model")}}
@@ -60,24 +74,42 @@ def run(args: argparse.Namespace) -> dict:
     return out
 
 
+# what each setting may be (query.search.hybrid.PARAMS): shares and quantiles 0-1, weights 0-100,
+# BM25's k1 0-10, extra title repeats 0-10; fusion one of its two words. Anything else is refused
+# (NaN or inf would print non-JSON figures; a huge repeat count would exhaust memory).
+RANGES = {"w_dense": (0, 1), "card_margin": (0, 1), "dense_floor": (0, 1), "bm25_b": (0, 1), "bm25_k1": (0, 10),
+          "title_repeat": (0, 10), "w_group": (0, 1)}
+WEIGHTS = (0, 100)
+WORDS = {"fusion": ("linear", "rrf")}
+
+
 def _overrides(pairs: list[str]) -> dict:
-    """--set KEY=VALUE pairs as typed values of query.search.hybrid.PARAMS (bool, number or word)."""
+    """--set KEY=VALUE pairs as typed values of query.search.hybrid.PARAMS (bool, number or word),
+    each checked against its range (RANGES)."""
+    import argparse
+    from query.inputs import quote, real, whole
     from query.search.hybrid import PARAMS
     out = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or key not in PARAMS:
-            raise BadInput(f"--set needs KEY=VALUE with KEY one of: {', '.join(PARAMS)} (got {pair!r})")
+            raise BadInput(f"--set needs KEY=VALUE with KEY one of: {', '.join(PARAMS)} (got {quote(pair)})")
         kind = type(PARAMS[key])
+        lo, hi = RANGES.get(key, WEIGHTS)
         try:
             if kind is bool:
                 if value.lower() not in ("true", "false", "1", "0"):
                     raise ValueError(value)
                 out[key] = value.lower() in ("true", "1")
+            elif kind in (int, float):
+                out[key] = kind((whole if kind is int else real)(lo, hi)(value))
+            elif value not in WORDS.get(key, (value,)):
+                raise ValueError(value)
             else:
-                out[key] = kind(value)
-        except ValueError:
-            raise BadInput(f"--set {key}: {value!r} is not a {kind.__name__}") from None
+                out[key] = value
+        except (ValueError, argparse.ArgumentTypeError) as e:
+            detail = f" ({e})" if isinstance(e, argparse.ArgumentTypeError) else ""
+            raise BadInput(f"--set {key}: {quote(value)} is not a {kind.__name__} it can take{detail}") from None
     return out
 
 

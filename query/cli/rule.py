@@ -3,8 +3,8 @@ for the facts of a scenario (DESIGN.md section 7); `--batch FILE` rules on one f
 and prints one JSON object per line, loading the graph and the rules once. `rule "TEXT"` reads a
 plain-language scenario with a small keyword reader (query/rulings/scenario/keywords.py) and shows what it understood.
 
-A bad line in a batch gives {"error": "..."} on its own output line (and the command exits 2 at the
-end); a bad --facts file is a one-line error, exit 2.
+A bad line in a batch gives {"error": "..."} on its own output line (the command exits 0 once the
+file was read); a bad --facts file is a one-line error, exit 2. Every input goes through query/inputs.py.
 """
 from __future__ import annotations
 
@@ -53,34 +53,29 @@ def _plain(g, text: str, lang: str) -> dict:
 
 
 def _batch(path: str, lang: str, as_json: bool):
-    try:
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except OSError:
-        raise BadInput(f"cannot read batch file: {path}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path} is not UTF-8 text") from None
+    """One answer per line, in order: line N of the output answers line N of the file (query.inputs
+    splits on "\n" only); a line that cannot be ruled gets {"error"} in its place. Exit 0 once the
+    file was read; a note on stderr counts the lines that failed."""
+    from query.inputs import batch_lines, dumps, load_json, read_file
+    lines = batch_lines(read_file(path, "batch file"))
     g = shared()
-    failed = 0
+    failed = []
     for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                raise BadInput("empty line")
             if line.lstrip().startswith("{"):
-                try:
-                    obj = json.loads(line)
-                except json.JSONDecodeError as e:
-                    raise FactError(f"line {n}: not valid JSON ({e.msg})") from None
-                out = rule(g, obj, lang)
+                out = rule(g, load_json(line, f"line {n}"), lang)
             else:                                   # a plain-language scenario
                 out = _plain(g, line, lang)
         except BadInput as e:
-            failed += 1
+            failed.append(n)
             out = {"error": str(e).splitlines()[0]}
-            print(f"error: line {n}: {out['error']}", file=sys.stderr)
-        print(json.dumps(out, ensure_ascii=False) if as_json else render(out), flush=True)
+        print(dumps(out) if as_json else render(out).replace("\n", " | "), flush=True)
     if failed:
-        sys.exit(2)
+        shown = ", ".join(map(str, failed[:10])) + (" ..." if len(failed) > 10 else "")
+        print(f"note: {len(failed)} of {len(lines)} lines could not be ruled (line {shown}); see their \"error\"",
+              file=sys.stderr)
     return None
 
 

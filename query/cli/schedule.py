@@ -5,18 +5,19 @@ from __future__ import annotations
 import argparse
 
 from query.graph import shared
+from query.inputs import real, whole
 from query.scoring.schedules import banded, imp_to_vp, list_schedules
 
 
 def add_parser(sub) -> list[str]:
     p = sub.add_parser("schedule", help="look a value up in a schedule of the regulations (late arrival, overtime ...)")
     p.add_argument("name", nargs="?", help="DOC:SCHEDULE, e.g. ccba2018:late-arrival-teams-vp")
-    p.add_argument("value", nargs="?", type=float, help="the value to look up, e.g. minutes late")
+    p.add_argument("value", nargs="?", type=real(), help="the value to look up, e.g. minutes late")
     p.add_argument("--list", action="store_true", help="list the schedules in the graph")
     p.add_argument("--json", action="store_true")
     v = sub.add_parser("vp", help="convert an IMP margin to victory points (WBF scale, Taiwan regulations 82)")
-    v.add_argument("imps", type=int, help="IMP margin (negative: the first team lost)")
-    v.add_argument("--boards", type=int, required=True, help="boards in the match")
+    v.add_argument("imps", type=whole(), help="IMP margin (negative: the first team lost)")
+    v.add_argument("--boards", type=whole(1, 999), required=True, help="boards in the match")
     v.add_argument("--json", action="store_true")
     return ["schedule", "vp"]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from query.errors import BadInput
+from query.inputs import whole
 from query.scoring.laws import imps, score
 
 
@@ -15,19 +16,12 @@ def add_parser(sub) -> list[str]:
     vul = p.add_mutually_exclusive_group()
     vul.add_argument("--vul", action="store_true", help="declarer's side is vulnerable")
     vul.add_argument("--nv", action="store_true", help="declarer's side is not vulnerable (the default)")
-    p.add_argument("--tricks", type=_int, help="tricks taken by declarer (0-13)")
+    p.add_argument("--tricks", type=whole(0, 13), help="tricks taken by declarer (0-13)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     q = sub.add_parser("imps", help="IMPs for a point difference (Law 78B scale)")
-    q.add_argument("diff", type=_int, help="the point difference (negative for a loss)")
+    q.add_argument("diff", type=whole(), help="the point difference (negative for a loss)")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     return ["score", "imps"]
-
-
-def _int(raw: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{raw}' is not a whole number") from None
 
 
 def run(args: argparse.Namespace) -> dict:

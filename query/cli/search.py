@@ -7,7 +7,6 @@ query/search/hybrid.py. Input is checked before anything is loaded, so bad input
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -17,6 +16,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
 from query.errors import BadInput  # noqa: E402
+from query.inputs import dumps, quote, whole  # noqa: E402
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 METHODS = ("hybrid", "bm25", "dense")
@@ -26,7 +26,7 @@ MAX_BATCH_BYTES = 5_000_000
 def add_parser(sub) -> str:
     p = sub.add_parser("search", help="find provisions by a question in English, Traditional or Simplified Chinese")
     p.add_argument("text", nargs="?", help="the question or words to search for")
-    p.add_argument("--k", type=int, default=10, help="how many provisions (1-100, default 10)")
+    p.add_argument("--k", type=whole(), default=10, help="how many provisions (1-100, default 10)")
     p.add_argument("--lang", choices=LANGS, default=None,
                    help="show the hits in this language (default: the query's language)")
     p.add_argument("--method", choices=METHODS, default="hybrid", help="hybrid (default), bm25 or dense")
@@ -37,20 +37,17 @@ def add_parser(sub) -> str:
 
 def _read_batch(path: str) -> list[str]:
     if not os.path.exists(path):
-        raise BadInput(f"batch file not found: {path}")
+        raise BadInput(f"batch file not found: {quote(path)}")
     if not os.path.isfile(path):
-        raise BadInput(f"batch file is not a file: {path}")
+        raise BadInput(f"batch file is not a file: {quote(path)}")
     if os.path.getsize(path) > MAX_BATCH_BYTES:
         raise BadInput(f"batch file too large ({os.path.getsize(path)} bytes; at most {MAX_BATCH_BYTES})")
+    from query.inputs import batch_lines, decode
     with open(path, "rb") as f:
         data = f.read()
     if b"\x00" in data:
-        raise BadInput(f"batch file looks binary (NUL bytes): {path}")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise BadInput(f"batch file is not UTF-8 (byte {e.start}): {path}") from None
-    return text.splitlines()
+        raise BadInput(f"batch file looks binary (NUL bytes): {quote(path)}")
+    return batch_lines(decode(data, "batch file"))     # split on "\n" only: line N answers line N
 
 
 def run(args: argparse.Namespace) -> dict | None:
@@ -82,7 +79,7 @@ def _run_batch(lines: list[str], args) -> None:
         except BadInput as e:
             bad.append(n)
             out = {"query": line[:200], "error": str(e).splitlines()[0]}
-        print(json.dumps(out, ensure_ascii=False), flush=False)
+        print(dumps(out), flush=False)
     sys.stdout.flush()
     if bad:
         shown = ", ".join(map(str, bad[:10])) + (" ..." if len(bad) > 10 else "")

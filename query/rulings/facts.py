@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import lru_cache
-from pathlib import Path
 
 from rdflib import Graph
 
@@ -506,12 +505,6 @@ def seats_of(facts: dict) -> dict[str, str]:
 
 
 def load_file(path: str) -> dict:
-    p = Path(path)
-    if not p.is_file():
-        raise FactError(f"no such facts file: {path}")
-    try:
-        return json.loads(p.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as e:
-        raise FactError(f"{path} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
-    except UnicodeDecodeError:
-        raise FactError(f"{path} is not UTF-8 text") from None
+    """A facts file through the one input decoder (UTF-8, size, depth and integer limits)."""
+    from query.inputs import existing_file, load_json, read_file
+    return load_json(read_file(existing_file(path, "facts file"), "facts file"), "facts file")

@@ -19,7 +19,7 @@ from query.graph import ONTOLOGY
 
 SCH = "https://w3id.org/bridge-laws/schedules#"
 STRAIN_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
-_CONTRACT = re.compile(r"^(?P<level>\d+)\s*(?P<strain>NT|N|C|D|H|S|♣|♦|♥|♠)\s*(?P<dbl>XX|X|\*\*|\*|R|D)?$")
+_CONTRACT = re.compile(r"^(?P<level>\d{1,2})\s*(?P<strain>NT|N|C|D|H|S|♣|♦|♥|♠)\s*(?P<dbl>XX|X|\*\*|\*|R|D)?$")
 _STRAINS = {"N": "NT", "NT": "NT", "C": "C", "D": "D", "H": "H", "S": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 DOUBLING = {"": "undoubled", "X": "doubled", "*": "doubled", "D": "doubled", "XX": "redoubled", "**": "redoubled", "R": "redoubled"}
 
@@ -184,8 +184,23 @@ def score(contract: str, vulnerable: bool, tricks: int | None) -> dict:
     return out
 
 
+@lru_cache(maxsize=1)
+def largest_difference() -> int:
+    """The largest point difference one board can give: Law 77's best score less its worst (7NTXX
+    vulnerable made with 13 tricks, against 7NTXX vulnerable down 13), from the same rows `score` uses."""
+    scores = [score(f"{level}{strain}{dbl}", vul, tricks)["score"]
+              for level in range(1, 8) for strain in STRAIN_WORDS for dbl in ("", "X", "XX")
+              for vul in (False, True) for tricks in range(14)]
+    return max(scores) - min(scores)
+
+
 def imps(diff: int) -> dict:
-    """IMPs for a point difference (Law 78B); negative differences give negative IMPs."""
+    """IMPs for a point difference on one board (Law 78B); negative differences give negative IMPs."""
+    if isinstance(diff, bool) or not isinstance(diff, int):
+        raise ScoringError(f"a point difference is a whole number, not {diff!r}")
+    if abs(diff) > largest_difference():
+        raise ScoringError(f"a difference of {abs(diff)} points cannot arise on one board "
+                           f"(at most {largest_difference()}, from the Law 77 scores)")
     _, scale = _schedules()
     d = abs(diff)
     band = max((b for b in scale if b[0] <= d), key=lambda b: b[0])

@@ -3,10 +3,13 @@ a value looked up in a banded schedule (CCBA 21 late arrival: a team 12 minutes 
 WBF IMP-to-VP scale of the Taiwan regulations (第八二條). Every answer cites the row's provision."""
 from __future__ import annotations
 
-from rdflib import Graph
+import math
+
+from rdflib import Graph, URIRef
 
 from query.errors import BadInput
-from query.lookup import PREFIXES, lang_tag
+from query.inputs import quote
+from query.lookup import PREFIXES, iri_value, lang_tag
 
 _SCHEDULES = """
 SELECT ?s ?title WHERE { ?s a bl:Schedule ; dcterms:title ?title }"""
@@ -26,12 +29,17 @@ BASE = "https://w3id.org/bridge-laws/"
 IMP_TO_VP = "twreg:imp-to-vp-wbf"
 
 
-def _iri(name: str) -> str:
-    """'ccba2018:late-arrival-teams-vp' -> the schedule's IRI."""
-    if ":" not in name:
-        raise BadInput(f"schedule name must be DOC:NAME, e.g. ccba2018:late-arrival-teams-vp (got '{name}')")
-    doc, local = name.split(":", 1)
-    return f"{BASE}{doc}/schedule/{local}"
+def _iri(g: Graph, name: str) -> URIRef:
+    """'ccba2018:late-arrival-teams-vp' -> the schedule's IRI, if the graph has that schedule: a name is
+    checked against the known names, never pasted into a query."""
+    known = _known(g)
+    if name not in known:
+        raise BadInput(f"unknown schedule {quote(name)} (see `python -m query schedule --list`)")
+    return known[name]
+
+
+def _known(g: Graph) -> dict[str, URIRef]:
+    return {_name(str(s)): URIRef(str(s)) for s, _ in g.query(PREFIXES + _SCHEDULES)}
 
 
 def _name(iri: str) -> str:
@@ -49,17 +57,17 @@ def list_schedules(g: Graph) -> list[dict]:
 
 def _select(g: Graph, query: str, schedule: str):
     head, sep, body = query.partition("{")
-    return list(g.query(PREFIXES + head + sep + f" VALUES ?s {{ <{_iri(schedule)}> }} " + body))
+    return list(g.query(PREFIXES + head + sep + f" VALUES ?s {{ {iri_value(_iri(g, schedule))} }} " + body))
 
 
 def banded(g: Graph, schedule: str, value: float) -> dict:
     """The row of a banded schedule whose band (lower, upper] holds `value`."""
     rows = _select(g, _BANDED_ROWS, schedule)
     if not rows:
-        known = ", ".join(s["schedule"] for s in list_schedules(g))
-        raise BadInput(f"no banded schedule '{schedule}' (see `python -m query schedule --list`; known: {known[:300]})")
-    if value < 0:
-        raise BadInput(f"value must not be negative (got {value:g})")
+        raise BadInput(f"{quote(schedule)} is not a banded schedule (its rows have no bounds; "
+                       "see `python -m query schedule --list`)")
+    if not math.isfinite(value) or value < 0:
+        raise BadInput(f"the value must be a number from 0 up (got {value:g})")
     for row, n, lo, hi, unit, cond, cons, pid, doc in rows:
         if float(lo) < value <= float(hi) or (float(lo) == value == 0):
             citation = f"{str(doc)[len(BASE):]}:{pid}"
@@ -79,6 +87,8 @@ def imp_to_vp(g: Graph, imps: int, boards: int) -> dict:
     if boards not in sizes:
         raise BadInput(f"the scale has no column for {boards} boards (columns: {', '.join(map(str, sizes))})")
     margin = abs(imps)
+    if margin > 24 * boards:              # at most 24 IMPs a board (Law 78B's scale ends at 24)
+        raise BadInput(f"an IMP margin of {margin} cannot arise over {boards} boards (at most 24 IMPs a board, Law 78B)")
     for b, n, lo, hi, win, lose, pid in rows:
         if int(b) == boards and int(lo) <= margin and (hi is None or margin <= int(hi)):
             winner, loser = float(win), float(lose)

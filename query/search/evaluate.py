@@ -33,11 +33,21 @@ def load_sets() -> list[dict]:
     return load_queries(QUERIES) + [dict(q, half="H") for q in load_queries(HELDOUT)]
 
 
+COLUMNS = ("query", "lang", "expected")
+
+
 def load_queries(path: Path = QUERIES, default_doc: str = "wbf2017") -> list[dict]:
-    with open(path, encoding="utf-8") as f:
-        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    """A TSV of labelled queries (read through the one input decoder; a malformed row is a ValueError
+    naming its line)."""
+    from query.inputs import batch_lines, read_file
+    lines = [line for line in batch_lines(read_file(path, "query file")) if line.strip() and not line.startswith("#")]
     rows, seen = [], {lang: 0 for lang in LANGS}
-    for rec in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
+    reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+    if reader.fieldnames is not None and not set(COLUMNS) <= set(reader.fieldnames):
+        raise ValueError(f"the header must name the columns {', '.join(COLUMNS)} (tab-separated)")
+    for n, rec in enumerate(reader, 2):
+        if any(rec.get(c) is None for c in COLUMNS) or None in rec:
+            raise ValueError(f"row {n} does not have the columns of the header (query, lang, expected, note)")
         lang = rec["lang"].strip()
         if lang not in LANGS:
             raise ValueError(f"{path}: unknown lang {lang!r} for query {rec['query']!r}")

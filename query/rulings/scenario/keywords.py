@@ -137,8 +137,8 @@ def parse(text: str) -> tuple[dict, list[str]]:
         if kind == "insufficient_bid":
             facts["in_rotation"] = not re.search(r"out of (rotation|turn)|越序|违序", t)
             notes.append("in rotation: " + ("yes (not described as out of rotation)" if facts["in_rotation"] else "no"))
-        if change:
-            rep = next(c for p, c in _calls(change.group(0)))
+        rep = next((c for p, c in _calls(change.group(0))), None) if change else None
+        if rep is not None:           # the change named a call this reader knows ("changed to 2H")
             rc = parse_call(rep, "text")
             if kind == "insufficient_bid":
                 if rc.kind == "bid" and last_bid is not None and own:
