@@ -191,9 +191,25 @@ def load_json(content: str, what: str = "JSON"):
     if _depth(content) > MAX_DEPTH:
         raise BadInput(f"{what} is nested more than {MAX_DEPTH} deep")
     try:
-        return json.loads(content, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        value = json.loads(content, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as e:
         raise BadInput(f"{what} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    _no_surrogates(value, what)
+    return value
+
+
+def _no_surrogates(value, what: str) -> None:
+    """A "\\ud800" escape in JSON decodes to a lone surrogate: refused like undecodable bytes."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise BadInput(f"{what} holds a lone surrogate escape (\\ud800-\\udfff): not valid UTF-8 text")
+    elif isinstance(value, list):
+        for v in value:
+            _no_surrogates(v, what)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _no_surrogates(k, what)
+            _no_surrogates(v, what)
 
 
 _SEPARATORS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}

@@ -258,7 +258,7 @@ def _texts_of(g: Graph, nodes: list[URIRef]) -> dict[str, dict]:
     out: dict[str, dict] = {str(n): {"titles": {}, "texts": {}, "states": {}} for n in nodes}
     if not nodes:
         return out
-    values = " ".join(f"<{n}>" for n in nodes)
+    values = " ".join(iri_value(n) for n in nodes)
     q = PREFIXES + f"""
     SELECT ?p ?lang ?title ?text ?state WHERE {{ VALUES ?p {{ {values} }}
       ?p eli:is_realized_by ?e . ?e dcterms:language ?lang .

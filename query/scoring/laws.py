@@ -15,6 +15,7 @@ from functools import lru_cache
 from rdflib import Graph
 
 from query.errors import BadInput
+from query.inputs import quote
 from query.graph import ONTOLOGY
 
 SCH = "https://w3id.org/bridge-laws/schedules#"
@@ -47,10 +48,10 @@ def parse_contract(raw: str) -> Contract:
         return Contract(passed_out=True)
     m = _CONTRACT.match(s)
     if not m:
-        raise ScoringError(f"'{raw}' is not a contract (e.g. 4S, 3NT, 4SX, 6HXX, or PASS)")
+        raise ScoringError(f"{quote(raw)} is not a contract (e.g. 4S, 3NT, 4SX, 6HXX, or PASS)")
     level = int(m.group("level"))
     if not 1 <= level <= 7:
-        raise ScoringError(f"'{raw}': a contract is for 1 to 7 odd tricks (no contract of more than seven is played, Law 38A)")
+        raise ScoringError(f"{quote(raw)}: a contract is for 1 to 7 odd tricks (no contract of more than seven is played, Law 38A)")
     # "4SD" is ambiguous only when D is read as the strain; the regex takes the strain first
     return Contract(level, _STRAINS[m.group("strain")], DOUBLING[m.group("dbl") or ""])
 

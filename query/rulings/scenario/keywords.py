@@ -141,8 +141,8 @@ def parse(text: str) -> tuple[dict, list[str]]:
         if rep is not None:           # the change named a call this reader knows ("changed to 2H")
             rc = parse_call(rep, "text")
             if kind == "insufficient_bid":
-                if rc.kind == "bid" and last_bid is not None and own:
-                    ib = parse_call(own[0], "text")
+                ib = parse_call(own[0], "text") if own else None
+                if rc.kind == "bid" and last_bid is not None and ib is not None and ib.kind == "bid":
                     if rc.supersedes(last_bid):
                         facts["replacement_type"] = "sufficient_bid"
                         lowest = min((l for l in range(1, 8) if Call("bid", l, ib.strain).supersedes(last_bid)), default=None)

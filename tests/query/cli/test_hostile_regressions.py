@@ -1,0 +1,200 @@
+"""One regression test per defect class of issue 15 (and those the property suite found since), each
+with the input as found. Every answer is also held to the whole contract (tests/query/cli/hostile.py
+`check`: exit 0 with JSON, or exit 2 with one stderr line and {"error"}; stdout UTF-8)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from query.inputs import MAX_DEPTH, MAX_INT_DIGITS, batch_lines, dumps, load_json
+from tests.query.cli.hostile import ROOT, check, run
+
+INJECTION = "ccba2018:late-arrival-teams-vp> <https://w3id.org/bridge-laws/ccba2018/schedule/overtime-teams-vp"
+
+
+def refused(*argv: str, batch=None) -> str:
+    r = run([*argv, "--json"])
+    got = check(r, batch)
+    assert r.rc == 2, r
+    return got["error"]
+
+
+def answered(*argv: str) -> dict:
+    r = run([*argv, "--json"])
+    got = check(r)
+    assert r.rc == 0, r
+    return got
+
+
+# --- user text is bound, never pasted into SPARQL ------------------------------------------------
+
+def test_schedule_name_injection_is_an_unknown_schedule():
+    """Issue 15: this name was answered from two schedules at once."""
+    assert refused("schedule", INJECTION, "12").startswith("unknown schedule")
+    assert answered("schedule", "ccba2018:late-arrival-teams-vp", "12")["row"] == 3   # the real one still answers
+
+
+@pytest.mark.parametrize("name", ["ccba2018:late-arrival-teams-vp'", 'ccba2018:"x"', "ccba2018:x} ; DROP ALL"])
+def test_schedule_name_with_quotes_is_an_unknown_schedule(name):
+    """Issue 15: a quote in the name was a SPARQL syntax error and a traceback (~220 of 2,000 inputs)."""
+    assert refused("schedule", name, "12").startswith("unknown schedule")
+
+
+# --- one decoder: UTF-8, BOM dropped, surrogates refused -------------------------------------------
+
+@pytest.mark.parametrize("argv", [("law", "27\udcff"), ("score", "4S\udcc3", "--tricks", "10"),
+                                  ("schedule", "ccba2018:late\udce9", "12"),
+                                  ("rule", "West bid 1H \udcff over North's 1S")])
+def test_undecodable_argument_bytes_are_refused_not_echoed(argv):
+    """Issue 15: undecodable bytes were echoed raw into the JSON error (stdout not UTF-8: law, score,
+    schedule) and made OpenCC raise UnicodeEncodeError in the plain-language reader."""
+    assert "is not valid UTF-8 text" in refused(*argv)
+
+
+def test_plain_language_reader_without_a_recognisable_replacement(tmp_path):
+    """Issue 15: StopIteration when "changed ..." named no call the reader knows."""
+    got = run(["rule", "West bid 1H over North's 1S, insufficient, then corrected to a bypass", "--json"])
+    check(got)
+
+
+def test_plain_language_insufficient_pass_is_refused_not_a_crash():
+    """Found by the property suite: an "insufficient" call that is a pass, then a replacement bid, made
+    Call.rank fail (ValueError, STRAINS.index(''))."""
+    assert "not a bid" in refused("rule", "West passed, insufficient, over North's 1S, then changed to 2S")
+
+
+# --- fact files: values outside the table, big integers, depth ---------------------------------------
+
+@pytest.mark.parametrize("content,words", [
+    ('{"faces_visible": ' + "9" * 5000 + "}", f"more than {MAX_INT_DIGITS} digits"),     # int over 4,300 digits
+    ("[" * 2000 + "]" * 2000, f"nested more than {MAX_DEPTH} deep"),                     # RecursionError
+    ('{"irregularity": "insufficient_bid", "offender": "Q"}', "not a player at the table"),
+    ('{"accepted": NaN}', "not JSON"),
+    ('{"a": "\\ud800"}', "not valid UTF-8"),
+])
+def test_fact_file_limits(tmp_path, content, words):
+    f = tmp_path / "facts.json"
+    f.write_text(content, encoding="utf-8")
+    assert words in refused("rule", "--facts", str(f))
+
+
+def test_integers_over_4300_digits_in_arguments():
+    """Issue 15: int() of a 5,000-digit contract level or difference raised ValueError (scoring.py:51)."""
+    assert "not a contract" in refused("score", "9" * 5000 + "S", "--tricks", "10")
+    assert "not a whole number" in refused("imps", "9" * 5000)
+    assert "not a whole number" in refused("score", "4S", "--tricks", "9" * 5000)
+
+
+# --- batch lines split on "\n" only; a BOM does not spoil line 1 ---------------------------------------
+
+@pytest.mark.parametrize("inside", ["\u2028", "\x85", "\r", "\u2029", "\x0b", "\x1c"])
+def test_batch_lines_stay_aligned(tmp_path, inside):
+    """Issue 15: a line holding U+2028, U+0085 or a lone CR was split in two (~50 of 300 rule batches,
+    28 of 300 search batches), so output line N no longer answered input line N."""
+    scenario = json.loads((ROOT / "tests" / "scenarios" / "27B2-pass.json").read_text(encoding="utf-8"))["facts"]
+    lines = [f"revoke{inside}penalty", json.dumps(scenario), "insufficient bid", ""]
+    f = tmp_path / "batch.txt"
+    f.write_bytes(("\ufeff" + "\n".join(lines) + "\n").encode("utf-8"))
+    search = check(run(["search", "--batch", str(f), "--json"]), lines)     # check: 4 lines out for 4 in
+    assert search[0]["query"].startswith("revoke") and search[2]["query"] == "insufficient bid"
+    assert search[2]["hits"] and "error" in search[3]
+    rule = check(run(["rule", "--batch", str(f), "--json"]), lines)
+    assert rule[1]["citations"] and "error" not in rule[1]          # line 2 is a facts object, ruled
+    assert "error" in rule[3]                                        # the empty line 4 answered in its place
+
+
+def test_bom_does_not_spoil_the_first_line(tmp_path):
+    f = tmp_path / "batch.txt"
+    f.write_bytes("\ufeffrevoke\n".encode("utf-8"))
+    assert check(run(["search", "--batch", str(f), "--json"]), ["revoke"])[0]["query"] == "revoke"
+
+
+def test_batch_splitting_and_json_limits_of_the_decoder():
+    assert batch_lines("a\u2028b\x85c\rd\r\ne\n") == ["a\u2028b\x85c\rd", "e"]
+    assert batch_lines("\ufeffa\n\nb") == ["a", "", "b"]
+    with pytest.raises(ValueError):
+        load_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert load_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+
+
+# --- output that keeps the contract ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pid", [">", "<>", "27<", "a b", "{x}"])
+def test_no_rdflib_warning_for_ids_that_cannot_be_iris(pid):
+    """Issue 15: rdflib's "does not look like a valid URI" warning was printed above the error."""
+    assert refused("law", pid).startswith("unknown provision id")        # and `check`: one stderr line
+
+
+@pytest.mark.parametrize("setting", ["w_dense=nan", "w_dense=inf", "w_dense=-1", "bm25_k1=1e400",
+                                     "title_repeat=1000000000000000000", "fusion=x"])
+def test_eval_search_settings_out_of_range_are_refused(setting, tmp_path):
+    """Issue 15: --set w_dense=nan printed NaN and Infinity (not JSON) and NumPy warnings on stderr."""
+    q = tmp_path / "q.tsv"
+    q.write_text("query\tlang\texpected\tnote\nrevoke\ten\t61\t\n", encoding="utf-8")
+    assert refused("eval-search", "--queries", str(q), "--set", setting).startswith("--set ")
+
+
+def test_strict_json_out():
+    with pytest.raises(ValueError):
+        dumps({"x": float("nan")})
+    assert dumps({"x": "a\u2028b\x85"}) == '{"x": "a\\u2028b\\u0085"}'
+
+
+@pytest.mark.parametrize("row", ["short row", "a\ten"])
+def test_eval_search_short_row(tmp_path, row):
+    """Issue 15: a short row in a query file was an AttributeError (evaluate.py:41)."""
+    q = tmp_path / "q.tsv"
+    q.write_text(f"query\tlang\texpected\tnote\n{row}\n", encoding="utf-8")
+    assert "row 2 does not have the columns" in refused("eval-search", "--queries", str(q))
+
+
+def test_eval_search_query_file_names_found_by_the_property_suite():
+    """An empty --queries ran the default sets (8 s) instead of refusing; a 5,000-character name was an
+    OSError (File name too long) from Path.is_file."""
+    assert refused("eval-search", "--queries", "").startswith("query file not found")
+    assert refused("eval-search", "--queries", "x" * 5000).startswith("query file name is too long")
+    assert "not found" in refused("eval-search", "--queries", "x" * 300)
+
+
+# --- numbers validated for range and type --------------------------------------------------------------
+
+@pytest.mark.parametrize("diff,words", [("1.5", "not a whole number"), ("1e3", "not a whole number"),
+                                        ("nan", "not a whole number"), ("99999", "cannot arise on one board")])
+def test_imps_refuses_non_integer_or_absurd_differences(diff, words):
+    """Issue 15: imps answered non-integer or absurd differences."""
+    assert words in refused("imps", diff)
+
+
+def test_imps_bound_is_the_largest_law77_difference():
+    """1NTXX vulnerable making 13 tricks (+3,160: six redoubled overtricks at 400) against a
+    redoubled vulnerable grand slam down 13 (-7,600): the bound comes from the Law 77 rows, and a
+    difference at the bound still answers."""
+    from query.scoring.laws import largest_difference, score
+    assert score("1NTXX", True, 13)["score"] == 3160 and score("7CXX", True, 0)["score"] == -7600
+    assert largest_difference() == 3160 + 7600
+    assert answered("imps", str(largest_difference()))["imps"] == 24
+    assert "cannot arise" in refused("imps", str(largest_difference() + 10))
+
+
+@pytest.mark.parametrize("value", ["-5", "1000", "nan", "inf", "1e400"])
+def test_schedule_refuses_values_outside_any_band(value):
+    """Issue 15: schedule answered values outside any band, such as a negative number of minutes."""
+    refused("schedule", "ccba2018:late-arrival-teams-vp", value)
+
+
+def test_vp_margin_beyond_24_imps_a_board():
+    assert "cannot arise" in refused("vp", "500", "--boards", "16")
+    assert answered("vp", "384", "--boards", "16")["vp"][0] == 25.0
+
+
+def test_internal_error_is_one_line_and_exit_1(monkeypatch):
+    """A bug (not the user's input) is still one line, exit 1, never a traceback."""
+    import query.cli.score as score_cli
+
+    def boom(args):
+        raise KeyError("bug")
+    monkeypatch.setattr(score_cli, "run", boom)
+    r = run(["imps", "430", "--json"])
+    assert r.rc == 1 and r.err.decode().count("\n") == 1 and b"internal error" in r.err
+    assert json.loads(r.out)["error"].startswith("internal error")
