@@ -45,10 +45,14 @@ def _out_dir(raw: str) -> Path:
     out = Path(raw)
     if not raw.strip() or "\x00" in raw:
         raise argparse.ArgumentTypeError(f"{quote(raw)} is not a folder name")
-    if out.exists() and not out.is_dir():
-        raise argparse.ArgumentTypeError(f"{quote(raw)} exists and is not a folder")
-    parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
-    if not parent.is_dir() or not os.access(parent, os.W_OK):
+    try:                                  # a name the system refuses (too long ...) is an OSError
+        if out.exists() and not out.is_dir():
+            raise argparse.ArgumentTypeError(f"{quote(raw)} exists and is not a folder")
+        parent = next((p for p in [out, *out.parents] if p.exists()), Path("."))
+        writable = parent.is_dir() and os.access(parent, os.W_OK)
+    except OSError as e:
+        raise argparse.ArgumentTypeError(f"{quote(raw)} is not a usable folder name ({e.strerror})") from None
+    if not writable:
         raise argparse.ArgumentTypeError(f"cannot write into {quote(raw)}")
     return out
 

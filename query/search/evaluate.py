@@ -42,6 +42,9 @@ def load_queries(path: Path = QUERIES, default_doc: str = "wbf2017") -> list[dic
     from query.inputs import batch_lines, read_file
     lines = [line for line in batch_lines(read_file(path, "query file")) if line.strip() and not line.startswith("#")]
     rows, seen = [], {lang: 0 for lang in LANGS}
+    bad = next((n for n, line in enumerate(lines, 1) if "\r" in line), None)
+    if bad is not None:     # csv would stop on it ("new-line character seen in unquoted field")
+        raise ValueError(f"row {bad} holds a carriage return inside a field")
     reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
     if reader.fieldnames is not None and not set(COLUMNS) <= set(reader.fieldnames):
         raise ValueError(f"the header must name the columns {', '.join(COLUMNS)} (tab-separated)")

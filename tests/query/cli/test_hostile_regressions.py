@@ -198,3 +198,19 @@ def test_internal_error_is_one_line_and_exit_1(monkeypatch):
     r = run(["imps", "430", "--json"])
     assert r.rc == 1 and r.err.decode().count("\n") == 1 and b"internal error" in r.err
     assert json.loads(r.out)["error"].startswith("internal error")
+
+
+def test_eval_search_carriage_return_inside_a_row(tmp_path):
+    """Found by the long property run: a lone "\\r" in a query file (kept inside its line, as batch lines
+    are) stopped csv with "new-line character seen in unquoted field", an internal error."""
+    q = tmp_path / "q.tsv"
+    q.write_bytes(b"query\tlang\texpected\tnote\n\r0")
+    assert "carriage return" in refused("eval-search", "--queries", str(q))
+
+
+def test_ingest_out_name_too_long():
+    """Found by the long property run: `python -m ingest --out 999...` (5,000 characters) was an
+    OSError (File name too long) from Path.exists, a traceback."""
+    import ingest.__main__ as ingest_main
+    r = run(["--out", "9" * 5000, "--json"], ingest_main.main)
+    assert r.rc == 2 and "not a usable folder name" in check(r)["error"]
