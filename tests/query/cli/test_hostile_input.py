@@ -59,6 +59,8 @@ def _count(name: str, r, lines: int, seconds: float) -> None:
     c["ok" if r.rc == 0 else "refused"] += 1
     c["lines"] += lines
     c["seconds"] += seconds
+    if os.environ.get("HOSTILE_COUNTS") and c["examples"] % 100 == 0:     # progress of a long run, as it goes
+        Path(os.environ["HOSTILE_COUNTS"]).write_text(json.dumps(COUNTS, indent=1))
 
 
 @pytest.mark.parametrize("name,parser,module", COMMANDS, ids=[c[0] for c in COMMANDS])
