@@ -107,7 +107,7 @@ def decode(data: bytes, what: str = "input") -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise BadInput(f"{what} is not valid UTF-8 (byte {e.start})") from None
+        raise BadInput(f"{what} is not UTF-8 (byte {e.start})") from None
 
 
 def existing_file(raw: str | Path, what: str = "file") -> Path:

@@ -34,7 +34,8 @@ def _iri(g: Graph, name: str) -> URIRef:
     checked against the known names, never pasted into a query."""
     known = _known(g)
     if name not in known:
-        raise BadInput(f"unknown schedule {quote(name)} (see `python -m query schedule --list`)")
+        form = "" if ":" in name else "names are DOC:NAME, e.g. ccba2018:late-arrival-teams-vp; "
+        raise BadInput(f"unknown schedule {quote(name)} ({form}see `python -m query schedule --list`)")
     return known[name]
 
 
@@ -66,8 +67,10 @@ def banded(g: Graph, schedule: str, value: float) -> dict:
     if not rows:
         raise BadInput(f"{quote(schedule)} is not a banded schedule (its rows have no bounds; "
                        "see `python -m query schedule --list`)")
-    if not math.isfinite(value) or value < 0:
-        raise BadInput(f"the value must be a number from 0 up (got {value:g})")
+    if not math.isfinite(value):
+        raise BadInput(f"the value must be a number (got {value:g})")
+    if value < 0:
+        raise BadInput(f"the value must not be negative (got {value:g})")
     for row, n, lo, hi, unit, cond, cons, pid, doc in rows:
         if float(lo) < value <= float(hi) or (float(lo) == value == 0):
             citation = f"{str(doc)[len(BASE):]}:{pid}"

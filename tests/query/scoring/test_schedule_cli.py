@@ -53,7 +53,7 @@ def test_imp_to_vp(imps, boards, vp):
 @pytest.mark.parametrize("args, message", [
     (("vp", "10", "--boards", "7"), "no column for 7 boards"),
     (("schedule", "nodoc-schedule", "3"), "DOC:NAME"),
-    (("schedule", "ccba2018:nope", "3"), "no banded schedule"),
+    (("schedule", "ccba2018:nope", "3"), "unknown schedule"),
     (("schedule", "ccba2018:late-arrival-teams-vp", "-1"), "negative"),
 ])
 def test_bad_input(args, message):

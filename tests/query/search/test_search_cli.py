@@ -29,7 +29,7 @@ BAD = [
     (["search", "？？？"], "no words"),
     (["search", "revoke", "--lang", "fr"], "invalid choice"),
     (["search", "revoke", "--k", "0"], "--k must be between 1 and 100"),
-    (["search", "revoke", "--k", "many"], "invalid int value"),
+    (["search", "revoke", "--k", "many"], "not a whole number"),
     (["search"], "no query given"),
     (["search", "--batch", "/nonexistent/queries.txt"], "batch file not found"),
     (["search", "revoke", "--batch", "tests/data/search_queries.tsv"], "not both"),
