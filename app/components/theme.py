@@ -50,6 +50,25 @@ mark.sw-must-not, mark.sw-shall-not, mark.sw-may-not { outline: 1.5px solid curr
 .lb-findings { background: #fff8e6; border: 1px solid #f3dfa8; border-left: 4px solid #e0a100;
                border-radius: 8px; padding: 0.6rem 0.9rem; font-size: 0.92rem; color: #3d3420; }
 .lb-finding { margin: 0.2rem 0; line-height: 1.6; }
+.lb-leadin { font-size: 0.95rem; line-height: 1.6; color: #4b5563; background: #f5f7fa; border-left: 3px solid #9aa8bb;
+             padding: 0.3rem 0.6rem; margin-bottom: 0.45rem; border-radius: 4px; }
+.lb-leadin:lang(zh-Hant) { font-family: var(--cjk-tc); } .lb-leadin:lang(zh-Hans) { font-family: var(--cjk-sc); }
+.lb-part { margin-bottom: 0.45rem; }
+.lb-partid { font-size: 0.78rem; font-weight: 700; color: #1f4e8c; font-family: ui-monospace, Menlo, Consolas, monospace;
+             text-decoration: none; margin-right: 0.25rem; }
+.lb-docbadge { font-size: 0.78rem; padding: 0.12rem 0.6rem; border-radius: 999px; background: #eef6ee; color: #25552b;
+               border: 1px solid #cfe5d0; }
+.lb-maplegend { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-bottom: 0.4rem; }
+.lb-chip { font-size: 0.75rem; border: 1.5px solid; border-radius: 999px; padding: 0.05rem 0.5rem; }
+.lb-chip-bad { border-style: dashed; color: #b91c1c; border-color: #b91c1c; }
 [class*="st-key-crumb-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }
+@media (max-width: 640px) {      /* a phone: the law text on the first screen */
+  .block-container { padding-top: 0.6rem; padding-left: 0.7rem; padding-right: 0.7rem; }
+  h1 { font-size: 1.35rem !important; padding: 0.2rem 0 !important; }
+  .lb-subtitle, .lb-legend { display: none; }
+  .lb-head .lb-id { font-size: 1.35rem; } .lb-head .lb-lawtitle { font-size: 0.95rem; }
+  .lb-col { padding: 0.6rem 0.7rem; }
+  [data-testid="stHorizontalBlock"] { gap: 0.4rem !important; }
+}
 </style>
 """
