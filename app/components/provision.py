@@ -76,6 +76,15 @@ def _one_block(*parts: str) -> str:
     return "".join(p.replace("\n", " ") for p in parts)
 
 
+def state_label(state: str, ui: str) -> str:
+    """'2024 revision' in the interface language."""
+    key = "common.state." + state.lower().replace(" ", "-")
+    try:
+        return t(key, ui)
+    except KeyError:
+        return state
+
+
 def _lead_in_html(r: dict, lang: str, ui: str) -> str:
     """The words a list item is read with (43B2 for 43B2(a)), set apart above its own text."""
     parts = []
@@ -128,7 +137,7 @@ def language_column(r: dict, lang: str, ui: str = "en", table_note: bool = False
     src = r["source"].get(lang)
     tags = [x for x in r["strength"] if x["lang"] == lang]
     badge = (f'<span class="lb-state {STATE_CLASS.get(state, "st2017")}" data-testid="state-{lang}" '
-             f'title="{html.escape(t("laws.state.tip", ui))}">{html.escape(state)}</span>') if state else ""
+             f'title="{html.escape(t("laws.state.tip", ui))}">{html.escape(state_label(state, ui))}</span>') if state else ""
     head = (f'<div class="lb-colhead"><span class="lb-lang">{LANG_NAMES[lang]}'
             f'<small>{html.escape(t("common.lang." + lang, ui))}</small></span>{badge}</div>')
     title_html = f'<div class="lb-title" lang="{lang}" data-testid="title-{lang}">{html.escape(title)}</div>' if title else ""

@@ -109,15 +109,15 @@ def render_search(on_open, ui: str = "en") -> None:
     try:
         r = run_search(text, None if show == "auto" else show, 10)
     except BadInput as e:
-        st.warning(str(e).splitlines()[0], icon="⚠️")
+        st.warning(str(e).splitlines()[0], icon=":material/warning:")
         return
     except Exception as e:       # a missing model or index: one line, never a traceback
         st.error(t("laws.search.unavailable", ui, why=f"{e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''}"),
-                 icon="⚠️")
+                 icon=":material/warning:")
         return
     hits = r["hits"]
     if not hits:
-        st.info(t("laws.search.none", ui), icon="🔍")
+        st.info(t("laws.search.none", ui), icon=":material/search_off:")
         return
     many = st.toggle(t("laws.search.ten", ui), key="search_more", value=False)
     st.caption(t("laws.search.count", ui, n=len(hits), lang=LANG_NAMES.get(r["lang"], r["lang"])))

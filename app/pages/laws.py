@@ -20,7 +20,7 @@ from app.components.graph_data import (DOC_ORDER, glossary, graph, lookup, provi
                                        where)
 from app.components.labels import t
 from app.components.provision import (LANGS, _one_block, full_key, go, id_buttons, language_column, legend,
-                                      nav_buttons, provision_heading, term_expander)
+                                      nav_buttons, provision_heading, state_label, term_expander)
 from app.components.search_hits import render_search
 from query.lookup import LookupError_, normalise_id
 
@@ -170,14 +170,14 @@ def main() -> None:
                       disabled=at is None or at + 1 >= len(doc_ids))
 
     if ask:
-        st.warning(t("laws.ask", ui, id=raw), icon="❓")
+        st.warning(t("laws.ask", ui, id=raw), icon=":material/help:")
         _, bare = normalise_id(raw)
         with st.container(horizontal=True, gap="small", key="ask-docs"):
             for d in ask:
                 st.button(f"{t(f'common.doc.{d}', ui)} · {d}:{bare}", key=f"ask-{d}", on_click=go,
                           args=(full_key(d, bare),))
     elif error:
-        st.error(error, icon="⚠️")
+        st.error(error, icon=":material/warning:")
         st.caption(t("laws.err.help", ui))
     else:
         render(r, ui)
@@ -226,14 +226,15 @@ def render(r: dict, ui: str) -> None:
     if len(set(states.values())) > 1:
         by_state: dict[str, list[str]] = {}
         for lang, s in states.items():
-            by_state.setdefault(s, []).append(t(f"common.lang.{lang}", ui))
+            by_state.setdefault(state_label(s, ui), []).append(t(f"common.lang.{lang}", ui))
         parts = "; ".join(f"{' · '.join(v)}: {k}" for k, v in sorted(by_state.items(), reverse=True))
-        st.info(t("laws.states", ui, parts=parts), icon="ℹ️")
+        st.info(t("laws.states", ui, parts=parts), icon=":material/info:")
 
     table = has_table(r)
-    shown = [lang for lang in LANGS if r["texts"].get(lang) is not None or (r.get("full_text") or {}).get(lang)]
+    order = (ui, *[x for x in LANGS if x != ui])      # the reader's language first (first on a phone)
+    shown = [lang for lang in order if r["texts"].get(lang) is not None or (r.get("full_text") or {}).get(lang)]
     st.markdown(legend(ui), unsafe_allow_html=True)
-    for col, lang in zip(st.columns(len(shown) or 1, gap="medium"), shown or LANGS):
+    for col, lang in zip(st.columns(len(shown) or 1, gap="medium"), shown or order):
         with col:
             st.markdown(language_column(r, lang, ui, table_note=replaces_text(r)), unsafe_allow_html=True)
     if table:
@@ -278,7 +279,8 @@ def render(r: dict, ui: str) -> None:
         term_expander(term, ui)
 
     render_findings(r, ui)
-    render_editions(r, graph(), st)      # the older editions of this provision, with a diff (app/components/editions.py)
+    if doc in ("wbf2017", "wbf1987", "wbf2007"):      # the Laws' editions (app/components/editions.py)
+        render_editions(r, graph(), st, ui)
     st.caption(t("laws.permalink", ui, link=display_key(doc, pid), doc=doc))
 
 
