@@ -25,7 +25,7 @@ _EDGES = PREFIXES + """
 SELECT ?src ?sid ?tgt ?tid ?type ?lang WHERE {
   ?e eli:realizes ?src ; dcterms:language ?lang ; bl:hasReference ?r . ?src dcterms:identifier ?sid .
   ?r bl:target ?tgt ; bl:refType ?type . ?tgt dcterms:identifier ?tid }"""
-MAX_NODES = 40
+MAX_NODES = 22        # beyond that a two-hop map is a hairball; the list below names every node
 
 
 def key(doc: str, pid: str) -> str:
@@ -86,11 +86,14 @@ def neighbourhood(centre: str, hops: int = 2) -> tuple[list[str], list[tuple[str
 def dot(centre: str, type_labels: dict[str, str]) -> tuple[str, list[str]]:
     """A Graphviz digraph of centre's two-hop neighbourhood, and its nodes."""
     nodes, pairs = neighbourhood(centre)
-    lines = ['digraph refs {', 'rankdir=LR; bgcolor="transparent";',
-             'node [shape=box, style="rounded,filled", fillcolor="#f4f6f9", color="#c9d1dc", fontname="sans-serif", fontsize=11];',
-             'edge [fontname="sans-serif", fontsize=9, arrowsize=0.7];']
+    lines = ['digraph refs {', 'rankdir=LR; bgcolor="transparent"; nodesep=0.12; ranksep=0.45; size="13,7";',
+             'node [shape=box, style="rounded,filled", fillcolor="#f4f6f9", color="#c9d1dc", fontname="sans-serif",'
+             ' fontsize=10, height=0.3, margin="0.08,0.03"];',
+             'edge [fontname="sans-serif", fontsize=8, arrowsize=0.6];']
+    near = {b for a, b in pairs if a == centre} | {a for a, b in pairs if b == centre}
     for n in nodes:
-        extra = ', fillcolor="#1f4e8c", fontcolor="white", penwidth=2' if n == centre else ""
+        extra = (', fillcolor="#1f4e8c", fontcolor="white", penwidth=2' if n == centre
+                 else ', fillcolor="#e8eef8"' if n in near else ', fontcolor="#4b5563"')
         lines.append(f'"{_q(n)}" [label="{_q(n)}"{extra}];')
     for a, b in pairs:
         e = edges()[(a, b)]

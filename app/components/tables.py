@@ -50,7 +50,7 @@ table.tb th { background: #f4f6f9; color: #374151; font-weight: 650; }
 table.tb td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.tb td.src { color: #8a929e; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.78rem; }
 .tb-caption { font-weight: 650; color: #1f2937; margin: 0.4rem 0 0.1rem 0; }
-pre.tb-source { font-size: 0.8rem; white-space: pre-wrap; background: #fafafa; border: 1px solid #eee;
+div.tb-source { font-size: 0.8rem; white-space: pre-wrap; font-family: ui-monospace, Menlo, Consolas, monospace; background: #fafafa; border: 1px solid #eee;
                 padding: 0.5rem; border-radius: 6px; }
 </style>
 """
@@ -216,8 +216,8 @@ def render_tables(r: dict, lang: str) -> None:
                 spans.append((srcs[0][0], min(s[1] for s in srcs), max(s[2] for s in srcs)))
     with st.expander(t("laws.table.source", lang), key=f"table-source-{doc}-{pid}"):
         for file, first, last in spans:
-            st.markdown(f'<pre class="tb-source" data-testid="table-source">{html.escape(file)}\n'
-                        f'{html.escape(_source_lines(file, first, last))}</pre>', unsafe_allow_html=True)
+            st.markdown(f'<div class="tb-source" data-testid="table-source">{html.escape(file)}\n'
+                        f'{html.escape(_source_lines(file, first, last))}</div>', unsafe_allow_html=True)
         for lng in ("en", "zh-Hant", "zh-Hans"):
             if r["texts"].get(lng):
                 st.caption(f"{lng}: " + r["texts"][lng])

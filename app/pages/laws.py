@@ -232,7 +232,9 @@ def render(r: dict, ui: str) -> None:
 
     table = has_table(r)
     order = (ui, *[x for x in LANGS if x != ui])      # the reader's language first (first on a phone)
-    shown = [lang for lang in order if r["texts"].get(lang) is not None or (r.get("full_text") or {}).get(lang)]
+    # the 2017 Laws always in three columns (a missing text is said); other documents in the languages they have
+    shown = [lang for lang in order if doc == HOME or r["texts"].get(lang) or r["titles"].get(lang)
+             or (r.get("full_text") or {}).get(lang)]
     st.markdown(legend(ui), unsafe_allow_html=True)
     for col, lang in zip(st.columns(len(shown) or 1, gap="medium"), shown or order):
         with col:
@@ -318,7 +320,7 @@ def render_map(r: dict, ui: str, labels: dict[str, str]) -> None:
                     f'<span class="lb-chip lb-chip-bad">{html.escape(t("laws.map.disagree", ui))}</span></div>',
                     unsafe_allow_html=True)
         with st.container(key="refmap"):
-            st.graphviz_chart(src, use_container_width=True)
+            st.graphviz_chart(src, use_container_width=False)
         with st.container(horizontal=True, gap="small", key="map-nodes"):
             for n in nodes:
                 if n != centre:
