@@ -154,7 +154,7 @@ def language_column(r: dict, lang: str, ui: str = "en", table_note: bool = False
         body = f'<div class="lb-text lb-missing" data-testid="text-{lang}">{html.escape(t("laws.defs.below", ui))}</div>'
     else:
         body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
-                f'{html.escape(t("laws.notext", ui, lang=t("common.lang." + lang, ui)))}</div>')
+                f'{html.escape(t("laws.notext", ui, language=t("common.lang." + lang, ui)))}</div>')
     if src:
         span = (t("laws.src.line", ui, n=src["first_line"]) if src["first_line"] == src["last_line"]
                 else t("laws.src.lines", ui, a=src["first_line"], b=src["last_line"]))

@@ -120,7 +120,7 @@ def render_search(on_open, ui: str = "en") -> None:
         st.info(t("laws.search.none", ui), icon=":material/search_off:")
         return
     many = st.toggle(t("laws.search.ten", ui), key="search_more", value=False)
-    st.caption(t("laws.search.count", ui, n=len(hits), lang=LANG_NAMES.get(r["lang"], r["lang"])))
+    st.caption(t("laws.search.count", ui, n=len(hits), shown=LANG_NAMES.get(r["lang"], r["lang"])))
     with st.container(key="search_results"):
         for n, h in enumerate(hits[:10 if many else 5], 1):
             st.markdown(_hit_html(n, h), unsafe_allow_html=True)

@@ -320,7 +320,7 @@ def render_map(r: dict, ui: str, labels: dict[str, str]) -> None:
                     f'<span class="lb-chip lb-chip-bad">{html.escape(t("laws.map.disagree", ui))}</span></div>',
                     unsafe_allow_html=True)
         with st.container(key="refmap"):
-            st.graphviz_chart(src, use_container_width=False)
+            st.graphviz_chart(src, width="content")
         with st.container(horizontal=True, gap="small", key="map-nodes"):
             for n in nodes:
                 if n != centre:

@@ -42,7 +42,7 @@ def main() -> None:
     if len(nodes) < 2:
         st.info(t("laws.map.none", ui))
     else:
-        st.graphviz_chart(src, use_container_width=False)
+        st.graphviz_chart(src, width="content")
 
 
 main()

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect as _expect
+
 from tests.app.conftest import LOAD_TIMEOUT_MS
 from tests.app.conftest import no_exception as _no_exception
 from tests.app.conftest import shot as _shot
 from tests.app.test_app_browser import _button, _open, _type_id
+
+# a shared two-core machine: a rerun can take more than Playwright's default 5 s
+_expect.set_options(timeout=20_000)
 
 # (permalink, heading, a phrase of the provision's own text, the column it is in) — from the sources
 DOCUMENTS = [
