@@ -53,6 +53,7 @@ def test_every_document_by_permalink_and_by_typed_id(page, app_url):
         expect(page).to_have_url(re.compile(r"[?&]p=" + re.escape(link.split(":")[0]) + "(:|%3A)"))
     # a bare id read in the document being browsed (twreg), not silently in another
     _type_id(page, "twreg:11")
+    expect(_heading(page)).to_have_text("Art. 11")
     _type_id(page, "13")
     expect(_heading(page)).to_have_text("Art. 13")
     expect(page.locator(".st-key-pid_input input")).to_have_value("twreg:13")
