@@ -27,7 +27,7 @@ lang = st.session_state.lang
 
 PAGES = [
     st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws", lang), icon=":material/menu_book:", url_path="laws", default=True),
-    st.Page(ROOT / "app" / "pages" / "refmap.py", title=t("nav.map", lang), icon=":material/hub:", url_path="map"),
+    st.Page(ROOT / "app" / "pages" / "refmap.py", title=t("nav.map", lang), icon=":material/hub:", url_path="refmap"),
     st.Page(ROOT / "app" / "pages" / "findings.py", title=t("nav.findings", lang), icon=":material/translate:", url_path="findings"),
     st.Page(ROOT / "app" / "pages" / "index.py", title=t("nav.index", lang), icon=":material/sort_by_alpha:", url_path="index"),
 ]

@@ -63,7 +63,7 @@ mark.sw-must-not, mark.sw-shall-not, mark.sw-may-not { outline: 1.5px solid curr
 .lb-chip-bad { border-style: dashed; color: #b91c1c; border-color: #b91c1c; }
 [class*="st-key-crumb-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }
 @media (max-width: 640px) {      /* a phone: the law text on the first screen */
-  .block-container { padding-top: 0.6rem; padding-left: 0.7rem; padding-right: 0.7rem; }
+  .block-container { padding-top: 3.2rem; padding-left: 0.7rem; padding-right: 0.7rem; }
   h1 { font-size: 1.35rem !important; padding: 0.2rem 0 !important; }
   .lb-subtitle, .lb-legend { display: none; }
   .lb-head .lb-id { font-size: 1.35rem; } .lb-head .lb-lawtitle { font-size: 0.95rem; }

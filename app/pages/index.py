@@ -60,7 +60,8 @@ def main() -> None:
         for e in by_letter.get(pick or "", []):
             out.append(f'<div class="ix-entry" data-testid="index-entry"><b>{html.escape(e["label"])}</b> {_links(e["targets"])}</div>')
             for s in e["subs"]:
-                label = s["label"][len(e["label"]) + 2:] if s["label"].startswith(e["label"] + ", ") else s["label"]
+                head = e["label"].lower() + ", "       # "Adjusted score, average" under ADJUSTED SCORE: "average"
+                label = s["label"][len(head):] if s["label"].lower().startswith(head) else s["label"]
                 out.append(f'<div class="ix-entry ix-sub">{html.escape(label)} {_links(s["targets"])}</div>')
         st.markdown("".join(out), unsafe_allow_html=True)
     with c_gl:
