@@ -173,3 +173,20 @@ def test_phone_layout_three_languages(browser, app_url):
 def _artifact(name: str):
     from tests.app.conftest import ARTIFACTS
     return ARTIFACTS / f"{name}.png"
+
+
+def test_a_regulation_search_hit_opens(page, app_url):
+    """Regulation hits used to print a command line instead of an open button."""
+    from playwright.sync_api import expect
+    _open(page, f"{app_url}/?p=1A")
+    page.locator(".st-key-search-fold summary").click()
+    box = page.locator(".st-key-search_q input")
+    box.fill("論隊比賽遲到十分鐘")
+    box.press("Enter")
+    hit = page.get_by_test_id("search-hit-twreg-11")
+    expect(hit).to_be_visible(timeout=LOAD_TIMEOUT_MS)          # the first search in a server loads the index
+    _button(page, "search-open-twreg-11").click()
+    expect(_heading(page)).to_have_text("Art. 11")
+    expect(page.get_by_test_id("col-zh-Hant").filter(has_text="論隊比賽應於規定開賽時間開始")).to_have_count(1)
+    expect(page).to_have_url(re.compile(r"[?&]p=twreg(:|%3A)11(&|$)"))
+    _no_exception(page)
