@@ -53,11 +53,12 @@ def where(raw: str) -> list[str]:
 
 
 @st.cache_resource(show_spinner=False)
-def reftype_labels() -> dict[str, str]:
-    """Reference type notation -> English label, from the reference-type scheme."""
+def reftype_labels(lang: str = "en") -> dict[str, str]:
+    """Reference type notation -> its label in `lang` (see / 參照 / 参照), from the reference-type scheme."""
+    lang = lang if lang in ("en", "zh-Hant", "zh-Hans") else "en"      # a known tag only, never user text
     q = PREFIXES + """
     SELECT ?n ?l WHERE { ?c skos:inScheme <https://w3id.org/bridge-laws/reftype> ; skos:notation ?n ;
-                         skos:prefLabel ?l FILTER(lang(?l) = "en") }"""
+                         skos:prefLabel ?l FILTER(LCASE(lang(?l)) = "%s") }""" % lang.lower()
     labels = dict(REFTYPE_FALLBACK)
     try:
         labels.update({str(n): str(lab) for n, lab in graph().query(q)})
@@ -92,3 +93,18 @@ def glossary() -> list[dict]:
 @st.cache_data(show_spinner=False, max_entries=512)
 def lookup(raw: str, doc: str = DOC) -> dict:
     return law(graph(), raw, doc)
+
+
+@st.cache_resource(show_spinner=False)
+def strength_labels() -> dict[str, dict[str, str]]:
+    """Strength level (must, must-not ...) -> its word in each language, from the strength scheme
+    (each edition's own Introduction: must / 務必 / 必须)."""
+    from query.lookup import lang_tag
+    q = PREFIXES + """SELECT ?c ?l WHERE { ?c skos:prefLabel ?l FILTER(STRSTARTS(STR(?c), "https://w3id.org/bridge-laws/strength/")) }"""
+    out: dict[str, dict[str, str]] = {}
+    try:
+        for c, label in graph().query(q):
+            out.setdefault(str(c).rsplit("/", 1)[1], {})[lang_tag(label)] = str(label)
+    except Exception:
+        return {}
+    return out

@@ -170,8 +170,12 @@ def _span_of(pids: list[str]) -> str:
     return pids[0] if len(pids) == 1 else f"{pids[0]}–{pids[-1]}"
 
 
-def legend(ui: str = "en") -> str:
-    chips = "".join(f'<mark class="sw sw-{lv}">{LEVEL_LABELS[lv]}</mark>' for lv in LEVELS)
+def legend(ui: str = "en", words: dict[str, dict[str, str]] | None = None) -> str:
+    """The strength colours; in a Chinese interface each chip also gives that language's word (務必 must)."""
+    def chip(lv: str) -> str:
+        own = (words or {}).get(lv, {}).get(ui) if ui != "en" else None
+        return f"{own} {LEVEL_LABELS[lv]}" if own else LEVEL_LABELS[lv]
+    chips = "".join(f'<mark class="sw sw-{lv}">{html.escape(chip(lv))}</mark>' for lv in LEVELS)
     return _one_block(f'<div class="lb-legend" data-testid="strength-legend"><span>{html.escape(t("laws.legend", ui))}'
                       f'</span>{chips}<span>{html.escape(t("laws.legend.outlined", ui))}</span></div>')
 

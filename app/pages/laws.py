@@ -16,8 +16,8 @@ from pathlib import Path
 import streamlit as st
 
 from app.components.editions import render_editions
-from app.components.graph_data import (DOC_ORDER, glossary, graph, lookup, provision_ids, reftype_labels, titles,
-                                       where)
+from app.components.graph_data import (DOC_ORDER, glossary, graph, lookup, provision_ids, reftype_labels,
+                                       strength_labels, titles, where)
 from app.components.labels import t
 from app.components.provision import (LANGS, _one_block, full_key, go, id_buttons, language_column, legend,
                                       nav_buttons, provision_heading, state_label, term_expander)
@@ -235,7 +235,7 @@ def render(r: dict, ui: str) -> None:
     # the 2017 Laws always in three columns (a missing text is said); other documents in the languages they have
     shown = [lang for lang in order if doc == HOME or r["texts"].get(lang) or r["titles"].get(lang)
              or (r.get("full_text") or {}).get(lang)]
-    st.markdown(legend(ui), unsafe_allow_html=True)
+    st.markdown(legend(ui, strength_labels()), unsafe_allow_html=True)
     for col, lang in zip(st.columns(len(shown) or 1, gap="medium"), shown or order):
         with col:
             st.markdown(language_column(r, lang, ui, table_note=replaces_text(r)), unsafe_allow_html=True)
@@ -243,7 +243,7 @@ def render(r: dict, ui: str) -> None:
         render_tables(r, ui)
 
     st.write("")
-    labels = reftype_labels()
+    labels = reftype_labels(ui)
     c_out, c_in = st.columns(2, gap="large")
     with c_out:
         st.subheader(t("laws.refs.out", ui), anchor=False)

@@ -38,7 +38,7 @@ def main() -> None:
                     + "</table></div>", unsafe_allow_html=True)
     st.subheader(t("map.one", ui), anchor=False)
     centre = st.text_input(t("laws.id", ui), value=st.query_params.get("p", "27B2"), key="map-centre")
-    src, nodes = dot(centre.strip(), reftype_labels())
+    src, nodes = dot(centre.strip(), reftype_labels(ui))
     if len(nodes) < 2:
         st.info(t("laws.map.none", ui))
     else:
