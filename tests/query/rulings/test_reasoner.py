@@ -127,10 +127,16 @@ def test_rules_load_and_check(base):
 
 
 def test_each_rule_implements_a_provision_with_text_in_three_languages(base):
+    """Every provision of the Laws a rule implements has its text in en, zh-Hant and zh-Hans; a
+    regulation (the WBF Alerting Policy, source 000) has the languages it was published in: en and
+    zh-Hant, never a Simplified text the engine would have to invent."""
     for rid, r in base.rules.items():
-        for lang in LANGS:
+        langs = ("en", "zh-Hant") if r.provision.startswith("wbfalert2023:") else LANGS
+        for lang in langs:
             entry = base.texts.get((r.provision, lang))
             assert entry and entry["text"], f"rule {rid}: {r.provision} has no {lang} text"
+        if langs != LANGS:
+            assert base.texts.get((r.provision, "zh-Hans")) is None
 
 
 def test_step_text_and_strength_come_from_the_graph(g, results):
@@ -142,8 +148,9 @@ def test_step_text_and_strength_come_from_the_graph(g, results):
             key = (s["provision"], lang)
             if key not in tags:
                 d = law(g, s["provision"])
-                tags[key] = ([(t["level"], t["clause"]) for t in d["strength"] if t["lang"] == lang],
-                             d["texts"][lang] or d["titles"][lang])
+                src = lang if d["texts"].get(lang) is not None else "en"      # no expression: English quoted
+                tags[key] = ([(t["level"], t["clause"]) for t in d["strength"] if t["lang"] == src],
+                             d["texts"][src] or d["titles"][src])
             clauses, full = tags[key]
             if not clauses:
                 assert s["text"] == full and s["strength"] is None
@@ -151,6 +158,25 @@ def test_step_text_and_strength_come_from_the_graph(g, results):
                 assert s["strength"] in {lv for lv, _ in clauses}, (s["provision"], lang)
             else:
                 assert (s["strength"], s["text"]) in clauses, (s["provision"], lang, s["strength"])
+
+
+def test_a_rule_may_implement_a_regulation_the_laws_leave_the_matter_to(g, base):
+    """Law 40B2(a)(iii) leaves alerting to the Regulating Authority: rules implement the WBF Alerting
+    Policy's provisions, cited with the document prefix of DESIGN section 4 and quoted from the graph
+    (English where the policy has no Simplified text)."""
+    from query.rulings.reasoner import _iri, _pid
+    for pid in ("wbfalert2023:2(i)", "wbfalert2023:2", "27B1(a)", "40B2(a)(iii)"):
+        assert _pid(_iri(pid)) == pid
+    assert base.rules["alert.2-i.artificial"].provision == "wbfalert2023:2(i)"
+    facts = {"irregularity": "misinformation", "offender": "E", "call_class": "artificial_bid", "alerted": False,
+             "partner_called_since": False}
+    en, hans = rule(g, facts, "en"), rule(g, facts, "zh-Hans")
+    step = next(s for s in en["steps"] if s["rule"] == "alert.2-i.artificial")
+    assert step["provision"] == "wbfalert2023:2(i)" and step["strength"] == "should"
+    assert step["text"] == law(g, "wbfalert2023:2(i)")["texts"]["en"]
+    assert next(s for s in hans["steps"] if s["rule"] == "alert.2-i.artificial")["text"] == step["text"]
+    assert "21B1(b)" not in en["citations"]          # deemed misinformation: nothing left to presume
+    assert en["facts"].get("alert_error") != "failure_to_alert" and en["derived"]["alert_error"] == "failure_to_alert"
 
 
 def test_conditions_parse_and_the_language_is_small():
