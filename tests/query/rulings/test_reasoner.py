@@ -1,5 +1,5 @@
 """The reasoner (query/rulings/reasoner.py, rules in ontology/rules/): golden scenarios, coverage of every
-rule and every branch of Laws 16, 20, 27, 29-32, 40, 45-47, 50, 54, 64-66, 70 and 74-75, texts and strengths quoted from the graph,
+rule and every branch of Laws 16, 20-21, 27, 29-32, 40, 45-47, 50, 54, 64-66, 70 and 74-75, texts and strengths quoted from the graph,
 fact validation, and the `python -m query rule` contract (DESIGN.md section 7).
 
 A golden scenario (tests/scenarios/*.json) is {"id", "why", "facts", "expect", ["lang"]}; "why"
@@ -93,6 +93,7 @@ BRANCHES = {
     16: "16A1(a) 16A1(b) 16A1(c) 16A1(d) 16A2 16B1 16B1(a) 16B1(b) 16B2 16B3 16C1 16C2 16C3 16D1 16D2 16D3",
     20: "20E 20F4(a) 20F4(b) 20F5(a) 20F5(b)(i) 20F5(b)(ii) 20G1 20G2 20G3",
     70: "70A 70B1 70B2 70B3 70C 70D1 70D2 70E1 70E2",
+    21: "21A 21B1(a) 21B1(b) 21B3",
     40: "40A1(b) 40B2(a)(i) 40B2(b) 40B3(a) 40B3(b) 40B4 40B5(a) 40B5(b) 40C1 40C2",
     45: "45A 45B 45C1 45C2(a) 45C2(b) 45C3 45C4(a) 45C4(b) 45D1 45D2 45E1 45E2 45F 45G",
     46: "46A 46B 46B1(a) 46B1(b) 46B1(c) 46B2 46B3(a) 46B3(b) 46B4 46B5",
