@@ -120,6 +120,7 @@ _HANT_MASK = [re.compile(x) for x in (
     _cjk("值得"), _cjk("記得"), _cjk("覺得"), _cjk("來得"), _cjk("懂得"),
     _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), _cjk("得利"), r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
     _cjk("不須進一步"), _cjk("不必要"), _cjk("無必要"),
+    r"要\s*求[^。，,；;]{0,12}須", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A): not "should"
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -132,6 +133,21 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
 _HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"))]
+
+# "No player shall …", "no result may stand", "Neither X nor Y may …": the modal is a prohibition.
+# The "no"/"neither" opens the subject: at most six words before the modal, none of which starts
+# another clause or names another subject ("if there is no X, he may" is not a prohibition).
+_EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "should": "shall-not"}
+_EN_NO_SUBJECT = re.compile(
+    r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
+    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|which|who|that|unless)\b)[\w'’-]+\s+){1,6}$", re.I)
+# Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
+# Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
+_EXTRA = {
+    "en": [(re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?prohibited(?=\s*(?:[.;]|$))", re.I), "must-not")],
+    "zh-Hant": [(re.compile(_cjk("禁止使用")), "must-not")],
+    "zh-Hans": [(re.compile(_cjk("禁止使用")), "must-not"), (re.compile(_cjk("可能适用")), "may")],
+}
 
 _SCALES = {
     "en": (_EN, _EN_LEVELS, _EN_MASK),
@@ -171,18 +187,23 @@ def split_clauses(text: str, lang: str) -> list[str]:
     return [c for c in out if re.search(r"\w", c)]
 
 
-def _modals(clause: str, lang: str) -> list[tuple[str, str, int]]:
+def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
     """(level, word, offset in clause) for every word of the scale, after masking the
-    ordinary words that contain a modal character."""
+    ordinary words that contain a modal character; English prohibitions worded "No X shall",
+    "neither … nor … may" and "is prohibited" read as prohibitions."""
     rx, levels, masks = _SCALES[lang]
     masked = clause
     for mk in masks:
         masked = mk.sub(lambda m: "\x00" * len(m.group()), masked)
     out = []
     for m in rx.finditer(masked):
-        i = int(m.lastgroup[1:])
-        out.append((levels[i], clause[m.start():m.end()], m.start()))
-    return out
+        level = levels[int(m.lastgroup[1:])]
+        if lang == "en" and level in _EN_NEGATED and _EN_NO_SUBJECT.search(masked[:m.start()]):
+            level = _EN_NEGATED[level]
+        out.append((level, clause[m.start():m.end()], m.start()))
+    for extra, level in _EXTRA[lang]:
+        out += [(level, clause[m.start():m.end()], m.start()) for m in extra.finditer(masked)]
+    return sorted(out, key=lambda t: t[2])
 
 
 def tag_strength(text: str, lang: str) -> list[StrengthTag]:
@@ -190,7 +211,7 @@ def tag_strength(text: str, lang: str) -> list[StrengthTag]:
     gets one `does` tag with an empty word."""
     tags: list[StrengthTag] = []
     for pos, clause in enumerate(split_clauses(text, lang), start=1):
-        found = _modals(clause, lang)
+        found = modal_levels(clause, lang)
         if not found:
             tags.append(StrengthTag("does", "", clause, pos))
         for level, word, offset in found:

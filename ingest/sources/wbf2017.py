@@ -6,7 +6,8 @@ from collections import Counter
 from pathlib import Path
 
 from ingest import emit
-from ingest.extract.align import consistency, merge, missing_expressions
+from ingest.extract.align import merge, missing_expressions
+from ingest.extract.translation import consistency
 from ingest.model import LANGS
 from ingest.sources.wbf2017_bilingual import parse as parse_bilingual
 from ingest.sources.wbf2017_zh_hans import parse as parse_zh_hans

@@ -39,7 +39,7 @@ from rdflib import Literal
 from rdflib.namespace import DCTERMS
 
 from ingest import emit
-from ingest.extract.align import consistency
+from ingest.extract.translation import consistency
 from ingest.text.bilingual import fix_cjk_spaces, split_en_zh
 from ingest.extract.cross_refs import Ref, extract_refs
 from ingest.model import ParsedDoc, Span
