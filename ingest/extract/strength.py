@@ -100,6 +100,7 @@ _EN, _EN_LEVELS = _words([
 _EN_MASK = [
     re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
+    re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
 ]
 
 _HANT, _HANT_LEVELS = _words([

@@ -13,6 +13,8 @@ consistency report lists it").
      the words negative in form only (非法 "unauthorized", 無論 "whatever", 不足 "insufficient")
      and the modal prohibitions, which the strength check compares;
    - *reference*: the provisions referred to differ;
+   - *term*: a term the rule turns on ("damage", "comparable call", `data/terms.tsv`) in one
+     clause of the pair only;
    - *missing-clause*: a clause with no partner in the other language.
 3. **Severity.** "changes the rule" when the difference can change what a player or the Director
    must do: a polarity or exception flip; strength across the kinds of rule (a permission, a
@@ -34,6 +36,7 @@ from ingest.extract.strength import modal_levels, split_clauses
 from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
+TERM_TABLE = Path(__file__).resolve().parent / "data" / "terms.tsv"
 CHANGES_RULE, WORDING = "changes the rule", "wording only"
 
 # The kinds of rule a modal level makes (the Introduction's scale).
@@ -76,6 +79,14 @@ def negations(clause: str, lang: str) -> dict[str, list[str]]:
             return "\x00" * len(m.group())
         text = rx.sub(take, text)
     return found
+
+
+@lru_cache(maxsize=1)
+def _terms() -> list[tuple[str, dict[str, re.Pattern]]]:
+    with open(TERM_TABLE, encoding="utf-8") as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])})
+            for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
 
 
 # --- clause alignment -------------------------------------------------------------------------
@@ -129,7 +140,8 @@ def align_clauses(en: list[str], zh: list[str], lang: str) -> list[tuple[list[st
 # --- the checks -----------------------------------------------------------------------------
 
 def _levels(clauses: list[str], lang: str) -> list[str]:
-    return sorted(level for c in clauses for level, _, _ in modal_levels(c, lang))
+    """The levels a clause group uses (a set: "may … may" against one 得 is the same rule)."""
+    return sorted({level for c in clauses for level, _, _ in modal_levels(c, lang)})
 
 
 def _refs(clauses: list[str], lang: str, pid: str) -> set[str]:
@@ -202,6 +214,11 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str) -> list[Fin
             out.append(Finding(pid, lang, "polarity",
                                f"{'a negation' if what == 'negation' else 'an exception'} "
                                f"({', '.join(dict.fromkeys(words))}) in {side} only", CHANGES_RULE, en_c, zh_c))
+        for term, forms in _terms():
+            has_en, has_zh = bool(forms["en"].search(en_c)), bool(forms[lang].search(zh_c))
+            if has_en != has_zh:
+                out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
+                                   CHANGES_RULE, en_c, zh_c))
         en_refs, zh_refs = _refs(en, "en", pid), _refs(zh, lang, pid)
         if en_refs != zh_refs and en_refs and zh_refs:
             miss, extra = sorted(en_refs - zh_refs), sorted(zh_refs - en_refs)
@@ -232,6 +249,6 @@ def consistency(aligned: dict) -> list[Finding]:
             if zh and zh.text and zh.state == en.state:
                 found = clause_findings(a.prov.id, en.text, zh.text, lang)
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
-                    found = [f for f in found if f.kind not in ("polarity", "missing-clause")]
+                    found = [f for f in found if f.kind not in ("polarity", "term", "missing-clause")]
                 out += found
     return out
