@@ -27,6 +27,10 @@ Decisions (each tested in tests/test_strength.py):
 | en      | nor may / nor must / nor shall / nor should | may-not / must-not / shall-not / shall-not | "may not …, nor may he …" (43A1(c), 20F5(a)) |
 | en      | may not be readily …, may not have | may (epistemic, 40B2(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws |
 | en      | May + day number                  | not tagged                 | a month                                              |
+| en      | No X shall / may / must / should ("No player shall", "no result may stand") | shall-not / may-not / must-not / shall-not | a prohibition: the "No" opens the subject (at most six words before the modal, none starting another clause); 13C, 9B2, 45G, 7C, 68D2(a) |
+| en      | neither … nor … may (shall, must, should) | the prohibition of the modal | as "No X may" |
+| en      | … is / are prohibited (at the end of a clause) | must-not, word "prohibited" | Psychic Guideline 1, Systems Policy; "prohibited from leading" (a lead restriction) is not a modal |
+| en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
 | en      | epistemic may ("which may be the opening lead") | may  | not distinguished; a wrong "may" is the weakest level, a wrong prohibition would not be |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
 | zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
@@ -38,12 +42,15 @@ Decisions (each tested in tests/test_strength.py):
 | zh-Hant | not 得: 獲得 取得 贏得 尋得 所得 使得 值得 記得 覺得 來得 懂得 始得, 得分 得到 得知 得出 得利, 得牌 (tricks won), 得 0 / 得一/兩/零單位 (scores) | — | ordinary words |
 | zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
 | zh-Hant | 不需, 需, 不可, 不能               | not tagged                 | not in the scale (need / cannot)                      |
+| zh-Hant | 要求…須 (1B 得要求每張牌之牌面須對稱), 須經 (5A 須經裁判之指示或許可,方得) | not tagged | "required to be" / "only with": the object of a requirement, not "should" |
+| zh-Hant, zh-Hans | 禁止使用                   | must-not                   | the Systems Policy's "is prohibited"; 禁止 alone is the lead-restriction verb ("declarer may prohibit a lead") |
 | zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
 | zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
 | zh-Hans | 不准许                            | not tagged                 | "not permitted" (an adjective), not 不准              |
 | zh-Hans | 应该轮到                          | not tagged                 | "whose turn it should be" (descriptive)               |
 | zh-Hans | 不必 (not 不必要)                  | may                        | as "need not" ("不必说明" = need not disclose)         |
 | zh-Hans | 得 alone, 应 alone, 不能, 禁止     | not tagged                 | not in the Simplified scale                           |
+| zh-Hans | 可能适用                          | may, word 可能适用           | the translation's "may apply" (30B1(b)(ii), 19B3), which the English tags may |
 
 Clauses. `split_clauses` cuts after a sentence end or a semicolon: English . ; ? ! (with
 any closing quote or bracket) followed by white space, except after e.g. / i.e. / etc. /

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ingest.extract.cross_refs import extract_refs
+from ingest.extract.cross_refs import Ref, extract_refs
 from ingest.extract.strength import modal_levels, split_clauses
 from ingest.model import parse_id
 
@@ -144,9 +144,19 @@ def _levels(clauses: list[str], lang: str) -> list[str]:
     return sorted({level for c in clauses for level, _, _ in modal_levels(c, lang)})
 
 
-def _refs(clauses: list[str], lang: str, pid: str) -> set[str]:
-    here = pid if parse_id(pid) else ""
-    return {r.target for c in clauses for r in extract_refs(c, lang, here)}
+def _spans(text: str, clauses: list[str]) -> list[tuple[int, int]]:
+    """Where each clause lies in its text (clauses are cut from it in order)."""
+    out, at = [], 0
+    for c in clauses:
+        start = text.find(c, at)
+        start = at if start < 0 else start
+        out.append((start, start + len(c)))
+        at = start + len(c)
+    return out
+
+
+def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
+    return {r.target for r in refs if any(a <= r.start < b for a, b in spans)}
 
 
 def _strength(en_levels: list[str], zh_levels: list[str]) -> str | None:
@@ -163,11 +173,18 @@ def _strength(en_levels: list[str], zh_levels: list[str]) -> str | None:
     return CHANGES_RULE
 
 
+def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
+    miss, extra = sorted(en - zh), sorted(zh - en)
+    return "; ".join(x for x in (f"en only: {', '.join(miss)}" if miss else "",
+                                 f"{lang} only: {', '.join(extra)}" if extra else "") if x)
+
+
 def _ref_severity(en_refs: set[str], zh_refs: set[str]) -> str:
     """A reference made more or less specific (27B against 27B1) is wording; another provision changes the rule."""
-    def law_of(pid: str) -> str:
+    def law_of(target: str) -> str:
+        doc, _, pid = target.rpartition(":")
         p = parse_id(pid)
-        return f"{p['law']}{p['sec'] or ''}" if p else pid
+        return f"{doc}:{p['law']}{p['sec'] or ''}" if p else target
     return WORDING if {law_of(x) for x in en_refs} == {law_of(x) for x in zh_refs} else CHANGES_RULE
 
 
@@ -191,11 +208,23 @@ def _polarity(en: dict, zh: dict, lang: str) -> list[tuple[str, str, list[str]]]
     return out
 
 
-def clause_findings(pid: str, en_text: str, zh_text: str, lang: str) -> list[Finding]:
-    """Every difference between the English and one Chinese expression of a provision, by clause pair."""
+def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
+                    en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None) -> list[Finding]:
+    """Every difference between the English and one Chinese expression of a provision, by clause pair.
+    `en_refs` / `zh_refs` are the references the document's own resolver found in each text (a policy
+    refers to the Laws); by default they are read from the texts as references within the Laws."""
+    here = pid if parse_id(pid) else ""
+    en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
+    zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
     out: list[Finding] = []
-    pairs = align_clauses(split_clauses(en_text, "en"), split_clauses(zh_text, lang), lang)
-    for en, zh in pairs:
+    en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
+    en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
+    zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
+    pairs, i, j = [], 0, 0
+    for en, zh in align_clauses(en_clauses, zh_clauses, lang):
+        pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
+        i, j = i + len(en), j + len(zh)
+    for en, zh, en_spans, zh_spans in pairs:
         en_c, zh_c = " ".join(en), "".join(zh)
         if not en or not zh:
             side, clause = ("en", en_c) if en else (lang, zh_c)
@@ -219,20 +248,14 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str) -> list[Fin
             if has_en != has_zh:
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
                                    CHANGES_RULE, en_c, zh_c))
-        en_refs, zh_refs = _refs(en, "en", pid), _refs(zh, lang, pid)
-        if en_refs != zh_refs and en_refs and zh_refs:
-            miss, extra = sorted(en_refs - zh_refs), sorted(zh_refs - en_refs)
-            detail = "; ".join(x for x in (f"en only: {', '.join(miss)}" if miss else "",
-                                           f"{lang} only: {', '.join(extra)}" if extra else "") if x)
-            out.append(Finding(pid, lang, "reference", detail, _ref_severity(en_refs, zh_refs), en_c, zh_c))
+        en_t, zh_t = _targets(en_refs, en_spans), _targets(zh_refs, zh_spans)
+        if en_t != zh_t and en_t and zh_t:
+            out.append(Finding(pid, lang, "reference", _ref_detail(en_t, zh_t, lang), _ref_severity(en_t, zh_t),
+                               en_c, zh_c))
     # a reference the whole of one text makes and the other never does (clauses may pair wrongly)
-    en_all, zh_all = _refs([en_text], "en", pid), _refs([zh_text], lang, pid)
-    if en_all != zh_all and not (en_all and zh_all and any(f.kind == "reference" for f in out)):
-        miss, extra = sorted(en_all - zh_all), sorted(zh_all - en_all)
-        if miss or extra:
-            detail = "; ".join(x for x in (f"en only: {', '.join(miss)}" if miss else "",
-                                           f"{lang} only: {', '.join(extra)}" if extra else "") if x)
-            out.append(Finding(pid, lang, "reference", detail, _ref_severity(en_all, zh_all)))
+    en_all, zh_all = {r.target for r in en_refs}, {r.target for r in zh_refs}
+    if en_all != zh_all and not any(f.kind == "reference" for f in out):
+        out.append(Finding(pid, lang, "reference", _ref_detail(en_all, zh_all, lang), _ref_severity(en_all, zh_all)))
     return out
 
 
@@ -247,7 +270,7 @@ def consistency(aligned: dict) -> list[Finding]:
         for lang in ("zh-Hant", "zh-Hans"):
             zh = a.prov.expressions.get(lang)
             if zh and zh.text and zh.state == en.state:
-                found = clause_findings(a.prov.id, en.text, zh.text, lang)
+                found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind not in ("polarity", "term", "missing-clause")]
                 out += found
