@@ -286,22 +286,35 @@ def render(r: dict, ui: str) -> None:
     st.caption(t("laws.permalink", ui, link=display_key(doc, pid), doc=doc))
 
 
+FINDING_KINDS = ("strength", "polarity", "reference", "term", "missing-clause", "missing-expression")
+
+
+def finding_html(f: dict, ui: str) -> str:
+    """One translation finding: who differs in what, how much it matters, and the two clauses."""
+    kind = t(f"laws.finding.{f['kind']}", ui) if f["kind"] in FINDING_KINDS else f["kind"]
+    who = t(f"common.lang.{f['lang']}", ui) if f["lang"] in LANGS else f["lang"]
+    sev = f.get("severity") or ""
+    badge = (f'<span class="lb-sev lb-sev-{"rule" if sev.startswith("changes") else "wording"}">'
+             f'{html.escape(t("laws.severity.rule" if sev.startswith("changes") else "laws.severity.wording", ui))}</span> '
+             if sev else "")
+    pair = ""
+    if f.get("en_clause") or f.get("zh_clause"):
+        pair = (f'<div class="lb-pair"><span lang="en">{html.escape(f.get("en_clause") or "—")}</span>'
+                f'<span lang="{html.escape(f["lang"])}">{html.escape(f.get("zh_clause") or "—")}</span></div>')
+    return _one_block(f'<div class="lb-finding" data-testid="finding-{f["lang"]}-{f["kind"]}">', badge,
+                      html.escape(t("laws.finding.line", ui, who=who, kind=kind)), ": ",
+                      f'{html.escape(f["detail"])}{pair}</div>')
+
+
 def render_findings(r: dict, ui: str) -> None:
-    """Where a Chinese text differs from the English in strength, polarity or references."""
+    """Where a Chinese text differs from the English (docs/translation-report.md), with the clauses compared."""
     findings = r["findings"]
     st.subheader(t("laws.findings", ui, n=len(findings)), anchor=False)
     if not findings:
         st.markdown(f'<span class="lb-note">{html.escape(t("laws.findings.none", ui))}</span>', unsafe_allow_html=True)
         return
-    lines = []
-    for f in findings:
-        kind = t(f"laws.finding.{f['kind']}", ui) if f["kind"] in ("strength", "polarity", "reference",
-                                                                  "missing-expression") else f["kind"]
-        who = t(f"common.lang.{f['lang']}", ui) if f["lang"] in LANGS else f["lang"]
-        lines.append(_one_block(f'<div class="lb-finding" data-testid="finding-{f["lang"]}-{f["kind"]}">',
-                                html.escape(t("laws.finding.line", ui, who=who, kind=kind)), ": ",
-                                f'{html.escape(f["detail"])}</div>'))
-    st.markdown(_one_block('<div class="lb-findings" data-testid="findings">', *lines, "</div>"), unsafe_allow_html=True)
+    st.markdown(_one_block('<div class="lb-findings" data-testid="findings">', *(finding_html(f, ui) for f in findings),
+                           "</div>"), unsafe_allow_html=True)
 
 
 def render_map(r: dict, ui: str, labels: dict[str, str]) -> None:
