@@ -182,6 +182,7 @@ def _artifact(name: str):
 def test_a_regulation_search_hit_opens(page, app_url):
     """Regulation hits used to print a command line instead of an open button."""
     from playwright.sync_api import expect
+    page.set_viewport_size({"width": 1440, "height": 800})     # short enough that the hits push the provision down
     _open(page, f"{app_url}/?p=1A")
     page.locator(".st-key-search-fold summary").click()
     box = page.locator(".st-key-search_q input")
@@ -193,4 +194,8 @@ def test_a_regulation_search_hit_opens(page, app_url):
     expect(_heading(page)).to_have_text("Art. 11")
     expect(page.get_by_test_id("col-zh-Hant").filter(has_text="論隊比賽應於規定開賽時間開始")).to_have_count(1)
     expect(page).to_have_url(re.compile(r"[?&]p=twreg(:|%3A)11(&|$)"))
+    # "Open ↓" brings the provision into view (the hits stay above it)
+    page.wait_for_timeout(1000)
+    top = _heading(page).bounding_box()["y"]
+    assert 0 <= top < page.viewport_size["height"], f"the opened provision is at {top:.0f} px, off screen"
     _no_exception(page)
