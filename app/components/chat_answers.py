@@ -41,6 +41,7 @@ table.ck-table { border-collapse: collapse; font-size: 0.92rem; margin: 0.2rem 0
 table.ck-table td, table.ck-table th { border-bottom: 1px solid #eef0f3; padding: 0.2rem 0.6rem 0.2rem 0; text-align: left; }
 table.ck-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
 [data-testid="stChatMessage"] { overflow-wrap: anywhere; }
+[class*="st-key-switch-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }
 </style>
 """
 
@@ -95,20 +96,28 @@ def render_provision(turn: dict, ui: str) -> None:
     pid, doc = a["provision"], a["doc"]
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
         provision_link(pid, f"plink-{turn['id']}", ui, doc)
-    shown = ui if a["texts"].get(ui) else next((x for x in LANGS if a["texts"].get(x)), None)
+    texts = dict(a["texts"])
+    if not texts and a.get("parts"):       # no text of its own: its parts, each under its id
+        for lang in LANGS:
+            lines = [f'{p["provision"]} {p["texts"][lang]}' for p in a["parts"] if p["texts"].get(lang)]
+            if lines:
+                texts[lang] = "\n".join(lines)
+    shown = ui if texts.get(ui) else next((x for x in LANGS if texts.get(x)), None)
+    title = a["titles"].get(shown or ui) or next(iter(a["titles"].values()), "")
     if shown:
-        title = a["titles"].get(shown) or ""
+        body = html.escape(texts[shown]).replace("\n", "<br>")
         st.markdown(f'<div class="ck-text" lang="{shown}" data-testid="provision-text"><b>{html.escape(title)}</b><br>'
-                    f'{html.escape(a["texts"][shown])}</div>', unsafe_allow_html=True)
+                    f'{body}</div>', unsafe_allow_html=True)
     else:
         st.caption(t("ask.provision.missing", ui))
+    a = {**a, "texts": texts}
     others = [x for x in LANGS if x != shown and a["texts"].get(x)]
     if others:
         with st.expander(t("ask.other_langs", ui) + ": " + " · ".join(LANG_NAMES[x] for x in others),
                          key=f"plangs-{turn['id']}"):
             for x in others:
                 st.markdown(f'<div class="ck-text" lang="{x}"><b>{LANG_NAMES[x]}</b> '
-                            f'{html.escape(a["titles"].get(x) or "")}<br>{html.escape(a["texts"][x])}</div>',
+                            f'{html.escape(a["titles"].get(x) or "")}<br>{html.escape(a["texts"][x]).replace(chr(10), "<br>")}</div>',
                             unsafe_allow_html=True)
 
 

@@ -52,7 +52,7 @@ def provision_link(pid: str, key: str, lang: str, doc: str = "wbf2017") -> None:
     a provision of another document shows its id only (the Laws page browses the 2017 Laws)."""
     if doc in BROWSER_DOCS and ":" not in pid:
         label = f"Law {pid}" if pid[:1].isdigit() else pid
-        st.page_link(LAWS_PAGE, label=label, query_params={"p": pid}, help=t("ask.open", lang, id=pid), icon="📖")
+        st.page_link(LAWS_PAGE, label=label, query_params={"p": pid}, help=t("ask.open", lang, id=pid), icon=":material/menu_book:")
     else:
         st.markdown(f'<span class="ck-id">{html.escape(pid if ":" in pid else f"{doc}:{pid}")}</span>',
                     unsafe_allow_html=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import sys
 import threading
+import time
 import traceback
 
 import streamlit as st
@@ -100,11 +101,13 @@ def _attempt(fn) -> tuple[dict | None, str | None]:
 
 def _add(user_text: str, user_lang: str | None, fn, read: str | None = None, base: dict | None = None) -> None:
     turns().append({"id": _new_id(), "role": "user", "text": user_text, "lang": user_lang})
+    started = time.perf_counter()
     answer, error = _attempt(fn)
+    ms = round((time.perf_counter() - started) * 1000, 1)
     kind = read or (answer or {}).get("kind")
     if answer and answer.get("fell_back"):
         kind = "fellback"
-    turns().append({"id": _new_id(), "role": "assistant", "answer": answer, "error": error, "read": kind,
+    turns().append({"id": _new_id(), "role": "assistant", "answer": answer, "error": error, "read": kind, "ms": ms,
                     "text": (base or {}).get("text", user_text), "lang": (base or {}).get("lang", user_lang)})
 
 
@@ -204,7 +207,7 @@ def _render_answer(turn: dict, ui: str, live_ruling: int | None) -> None:
     read = turn.get("read")
     if read:
         with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-            st.markdown(f'<span class="ck-read" data-testid="read-as">{html.escape(t("ask.read." + read, ui))}</span>',
+            st.markdown(f'<span class="ck-read" data-testid="read-as" data-kind="{read}" data-ms="{turn.get("ms", "")}">{html.escape(t("ask.read." + read, ui))}</span>',
                         unsafe_allow_html=True, width="content")
             other = SWITCHABLE.get(read)
             if other and turn.get("text"):
@@ -243,13 +246,13 @@ def _header(ui: str) -> None:
     if turns():
         history = list(turns())
         with st.container(horizontal=True, gap="small", key="ask_tools"):
-            st.button(t("ask.new", ui), key="ask_new", on_click=new_conversation, icon="➕")
+            st.button(t("ask.new", ui), key="ask_new", on_click=new_conversation, icon=":material/add_comment:")
             st.download_button(t("ask.download.md", ui), data=chat_record.markdown(history, ui),
-                               file_name="ruling-record.md", mime="text/markdown", key="ask_md", icon="📝",
+                               file_name="ruling-record.md", mime="text/markdown", key="ask_md", icon=":material/download:",
                                on_click="ignore")
             if chat_record.cjk_font() is not None:
                 st.download_button(t("ask.download.pdf", ui), data=lambda: chat_record.pdf(chat_record.markdown(history, ui)),
-                                   file_name="ruling-record.pdf", mime="application/pdf", key="ask_pdf", icon="📄",
+                                   file_name="ruling-record.pdf", mime="application/pdf", key="ask_pdf", icon=":material/picture_as_pdf:",
                                    on_click="ignore")
             else:
                 st.caption(t("ask.pdf.unavailable", ui))

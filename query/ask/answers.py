@@ -20,6 +20,7 @@ from collections import OrderedDict
 from query.errors import BadInput
 
 SEARCH_K = 10
+MAX_PARTS = 8           # parts of an article shown when it has no text of its own
 _LOCK = threading.Lock()
 _SEARCH = None
 
@@ -149,8 +150,24 @@ def provision(g, doc: str, pid: str) -> dict:
         r = law(g, pid, doc)
     except LookupError_ as e:
         raise BadInput(str(e).splitlines()[0]) from None
-    return {"kind": "provision", "doc": doc, "provision": r["provision"], "texts": r["texts"], "titles": r["titles"],
-            "strength": r.get("strength") or [], "cites": r.get("cites") or [], "cited_by": r.get("cited_by") or []}
+    texts = {k: v for k, v in (r.get("texts") or {}).items() if v}
+    parts = []
+    if not texts:             # an article with no text of its own (CCBA 21): its parts, in order
+        todo, looked = list(r.get("children") or []), 0
+        while todo and len(parts) < MAX_PARTS and looked < 4 * MAX_PARTS:
+            looked += 1
+            try:
+                c = law(g, todo.pop(0), doc)
+            except LookupError_:
+                continue
+            own = {k: v for k, v in (c.get("texts") or {}).items() if v}
+            if own:
+                parts.append({"provision": c["provision"], "texts": own})
+            else:
+                todo[:0] = c.get("children") or []
+    return {"kind": "provision", "doc": doc, "provision": r["provision"], "texts": texts,
+            "titles": {k: v for k, v in (r.get("titles") or {}).items() if v}, "parts": parts,
+            "children": r.get("children") or [], "cites": r.get("cites") or [], "cited_by": r.get("cited_by") or []}
 
 
 def score(contract: str, vulnerable: bool, tricks: int, assumed: list[str]) -> dict:
