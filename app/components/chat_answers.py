@@ -39,6 +39,7 @@ CSS = """
 .ck-none { background: #f3f4f6; border-radius: 8px; padding: 0.5rem 0.8rem; color: #374151; }
 table.ck-table { border-collapse: collapse; font-size: 0.92rem; margin: 0.2rem 0; }
 table.ck-table td, table.ck-table th { border-bottom: 1px solid #eef0f3; padding: 0.2rem 0.6rem 0.2rem 0; text-align: left; }
+table.ck-table th { white-space: nowrap; }
 table.ck-table td.num { text-align: right; font-variant-numeric: tabular-nums; }
 [data-testid="stChatMessage"] { overflow-wrap: anywhere; }
 [class*="st-key-switch-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }

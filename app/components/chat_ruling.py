@@ -186,7 +186,7 @@ def render_ruling(turn: dict, ui: str, vocab: dict, actions: dict, live: bool) -
     if judgement:
         st.markdown(f'<div class="ck-h">{html.escape(t("ask.judgement", ui))}</div>', unsafe_allow_html=True)
         for j in judgement:
-            st.markdown(f'<div class="ck-judge" data-testid="judgement" lang="{lang}">❓ '
+            st.markdown(f'<div class="ck-judge" data-testid="judgement" lang="{lang}">'
                         f'<b>{html.escape(j["provision"])}</b> — {html.escape(j.get("question") or "")}</div>',
                         unsafe_allow_html=True)
         st.caption(t("ask.judgement.note", ui))

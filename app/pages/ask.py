@@ -272,6 +272,7 @@ def main() -> None:
     warm_in_background()
     st.html(CSS)
     ui = ui_lang()
+    st.session_state.ask_ui = ui          # the router labels the navigation with it
     _header(ui)
     history = turns()
     if not history:

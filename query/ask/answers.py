@@ -67,8 +67,13 @@ def warm(graph: bool = True, search: bool = True) -> None:
         from query.graph import shared
         from query.rulings.reasoner import rule_base
         rule_base(shared())
-    if search:
-        search_engine().search("insufficient bid", k=1)
+    if search:        # the first queries load the encoder, jieba and OpenCC: one of each language
+        for q in ("insufficient bid", "對手叫價不足可以接受嗎", "藏牌成立后怎么处理"):
+            search(q, k=1)
+    if graph:
+        from query.ask.router import route
+        from query.rulings.scenario import rule_text
+        rule_text(shared(), route("West bid 1H over North's 1S")["text"], "en")
 
 
 # --- rulings ------------------------------------------------------------------------------------

@@ -4,11 +4,11 @@ Kinds, tried in this order (the patterns are data, query/ask/patterns.json):
 
 - ``provision``: the whole message is a provision id, bare (``27B2``, ``Law 27 B 2``) or with a
   document prefix (``ccba2018:21``);
+- ``schedule``: late arrival or overtime with minutes ("a team 12 minutes late under CCBA 21"),
+  the national regulations' banded schedules (CCBA 2018 articles 21 and 22, Taiwan regulations);
 - ``vp``: an IMP margin and a match length ("20 IMPs over 16 boards", "20 IMP 16副 几个胜分");
   the WBF scale of the Taiwan regulations (第八二條);
 - ``imps``: a point difference and the word IMP ("IMPs for 430", "430分几个IMP"), Law 78B;
-- ``schedule``: late arrival or overtime with minutes ("a team 12 minutes late under CCBA 21"),
-  the national regulations' banded schedules (CCBA 2018 articles 21 and 22, Taiwan regulations);
 - ``score``: a contract and a result ("4♠X vul 10 tricks", "4♠加倍有局做成10墩", "3NT -2"), Law 77;
 - ``ruling`` or ``search``: anything else. A question about the Laws that names no one at the
   table ("can an insufficient bid be accepted?") is searched; a description of a table situation
@@ -28,7 +28,7 @@ from query import inputs
 from query.errors import BadInput
 
 PATTERNS = Path(__file__).with_name("patterns.json")
-KINDS = ("provision", "vp", "imps", "schedule", "score", "ruling", "search")
+KINDS = ("provision", "schedule", "vp", "imps", "score", "ruling", "search")
 FORCEABLE = ("ruling", "search")
 MAX_MESSAGE = 4000          # characters: a chat message (a scenario is a paragraph, not a file)
 
@@ -199,6 +199,8 @@ def schedule(s: str) -> dict | None:
 def looks_like_question(s: str) -> bool:
     """A question about the Laws: asked as a question, and naming no one at the table."""
     p = patterns()
+    if _any(p["definition"], s):              # "what is dummy?", "什么是明手": a definition
+        return True
     return bool(_any(p["question"], s)) and not _any(p["seats"], s)
 
 
@@ -220,7 +222,7 @@ def route(raw, force: str | None = None) -> dict:
     if (pv := provision(text)):
         return {**out, "kind": "provision", **pv}
     s = _fold(text)
-    for kind, read in (("vp", vp), ("imps", imps), ("schedule", schedule), ("score", score)):
+    for kind, read in (("schedule", schedule), ("vp", vp), ("imps", imps), ("score", score)):
         params = read(s)
         if params:
             return {**out, "kind": kind, **params}
