@@ -60,17 +60,17 @@ def search_engine():
     return _SEARCH
 
 
-def warm(graph: bool = True, search: bool = True) -> None:
+def warm(load_graph: bool = True, load_search: bool = True) -> None:
     """Load what the first turn needs (the graph, the rule base, the search index and its encoder),
     so the first answer does not pay for it. Safe to call from a background thread."""
-    if graph:
+    if load_graph:
         from query.graph import shared
         from query.rulings.reasoner import rule_base
         rule_base(shared())
-    if search:        # the first queries load the encoder, jieba and OpenCC: one of each language
+    if load_search:        # the first queries load the encoder, jieba and OpenCC: one of each language
         for q in ("insufficient bid", "對手叫價不足可以接受嗎", "藏牌成立后怎么处理"):
             search(q, k=1)
-    if graph:
+    if load_graph:
         from query.ask.router import route
         from query.rulings.scenario import rule_text
         rule_text(shared(), route("West bid 1H over North's 1S")["text"], "en")
