@@ -16,6 +16,7 @@ from app.components.chat_ruling import fact_label, value_label
 from app.components.labels import t
 
 SYSTEM_FONTS = (Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),)
+NO_GLYPH = str.maketrans({"⁺": "+", "⁻": "-"})      # characters the font lacks (CCBA bands: 10⁺~15 分钟)
 
 
 @lru_cache(maxsize=1)
@@ -111,7 +112,7 @@ def pdf(md: str) -> bytes | None:
     doc.add_font("cjk", "", str(font), collection_font_number=0)
     doc.add_page()
     width = doc.w - doc.l_margin - doc.r_margin
-    for line in md.splitlines():
+    for line in md.translate(NO_GLYPH).splitlines():
         size, text = 10.5, line
         if line.startswith("# "):
             size, text = 16, line[2:]
