@@ -4,7 +4,8 @@
 
 - first render: a fresh server is started; once /_stcore/health answers, a new tab opens the app and
   the time until the chat box is on screen is taken (cold: the first tab after start-up, while the
-  graph and the index load in the background; then warm: five new tabs, median);
+  graph and the index load in the background; then warm: five new tabs, median), beside the same
+  figure for a one-line Streamlit app with a chat box (the baseline: what Streamlit costs here);
 - ruling and search turns (20 each, warm, five per conversation and a new conversation between):
   the browser time (Enter until the answer is rendered and the script run is over) and the server
   time of the answer itself (routing and answering the message, measured by the page and carried in
@@ -49,9 +50,10 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def serve(port: int) -> subprocess.Popen:
+def serve(port: int, script: Path | None = None) -> subprocess.Popen:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app/streamlit_app.py", "--server.headless", "true",
+    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", str(script or "app/streamlit_app.py"),
+                             "--server.headless", "true",
                              "--server.port", str(port), "--server.address", "127.0.0.1",
                              "--browser.gatherUsageStats", "false"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -76,6 +78,24 @@ def first_render(browser, url: str) -> float:
     took = time.perf_counter() - started
     ctx.close()
     return took
+
+
+HELLO = 'import streamlit as st\nst.title("Hello")\nst.chat_input("Your message")\n'
+
+
+def baseline(browser, port: int) -> float:
+    """First render of a one-line Streamlit app with a chat box: what Streamlit itself costs here."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "hello.py"
+        script.write_text(HELLO)
+        proc = serve(port, script)
+        try:
+            first_render(browser, f"http://127.0.0.1:{port}")
+            return sorted(first_render(browser, f"http://127.0.0.1:{port}") for _ in range(5))[2]
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
 
 
 def turns(page, messages: list[str], n: int) -> tuple[list[float], list[float], list[str]]:
@@ -117,21 +137,23 @@ def main() -> None:
         proc = serve(args.port)
         try:
             cold = first_render(browser, url)
-            time.sleep(15)                       # let the background warm-up finish
-            warm = sorted(first_render(browser, url) for _ in range(5))
             ctx = browser.new_context(viewport={"width": 1280, "height": 1200})
             page = ctx.new_page()
             page.goto(url)
             page.locator('[data-testid="stChatInput"] textarea').wait_for(timeout=90_000)
-            turns(page, RULINGS + SEARCHES, 4)   # warm every path once
+            turns(page, RULINGS + SEARCHES, 4)   # every path once: returns when the warm-up has finished
+            warm = sorted(first_render(browser, url) for _ in range(5))
             rb, rs, rk = turns(page, RULINGS, args.turns)
             sb, ss, sk = turns(page, search_questions(args.turns), args.turns)
             ctx.close()
         finally:
             proc.terminate()
             proc.wait(timeout=20)
-            browser.close()
-    out = {"first_render_s": {"cold": round(cold, 2), "warm_median": round(warm[len(warm) // 2], 2), "target": 2.0},
+        hello = baseline(browser, args.port + 1)
+        browser.close()
+    out = {"first_render_s": {"cold": round(cold, 2), "warm_median": round(warm[len(warm) // 2], 2), "target": 2.0,
+                              "baseline_hello_median": round(hello, 2),
+                              "ratio_to_baseline": round(warm[len(warm) // 2] / hello, 2)},
            "ruling_turn": {"browser_ms": summary(rb), "server_ms": summary(rs), "target_server_ms": 300,
                            "kinds": sorted(set(rk))},
            "search_turn": {"browser_ms": summary(sb), "server_ms": summary(ss), "target_server_ms": 200,
@@ -140,7 +162,9 @@ def main() -> None:
     if args.json:
         print(json.dumps(out))
         return
-    print(f"first render: cold {out['first_render_s']['cold']} s, warm median {out['first_render_s']['warm_median']} s (target 2 s)")
+    f = out["first_render_s"]
+    print(f"first render: cold {f['cold']} s, warm median {f['warm_median']} s (target 2 s); a one-line Streamlit app "
+          f"{f['baseline_hello_median']} s (ratio {f['ratio_to_baseline']})")
     for name in ("ruling_turn", "search_turn"):
         r = out[name]
         print(f"{name}: server p50 {r['server_ms']['p50']} ms p95 {r['server_ms']['p95']} ms (target {r['target_server_ms']} ms); "

@@ -84,6 +84,11 @@ def _answer_lang(message_lang: str) -> str:
 
 
 def _one_line(e: BaseException) -> str:
+    """The reason in one line: the chat's own refusals in the interface language (ask.err.*), else
+    the library's English line."""
+    key = getattr(e, "key", None)
+    if key:
+        return t(f"ask.err.{key}", ui_lang(), **getattr(e, "values", {}))
     text = str(e).strip().splitlines()
     return text[0][:300] if text else e.__class__.__name__
 

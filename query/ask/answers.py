@@ -17,9 +17,12 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from query.ask.router import AskError
 from query.errors import BadInput
 
 SEARCH_K = 10
+NO_IRREGULARITY = ("no irregularity recognised: say what went wrong (an insufficient bid, a lead out of turn, "
+                   "a revoke ...) and who did it")
 MAX_PARTS = 8           # parts of an article shown when it has no text of its own
 _LOCK = threading.Lock()
 _SEARCH = None
@@ -100,7 +103,13 @@ def ruling(g, text: str, lang: str, answers: dict | None = None, facts: dict | N
             understood = {"facts": {**facts, **answers}, "spans": []}
         else:
             from query.rulings.scenario import rule_text
-            out = rule_text(g, text, lang, answers)
+            try:
+                out = rule_text(g, text, lang, answers)
+            except BadInput as e:
+                if "no irregularity" not in str(e):
+                    raise
+                # the reader's own message speaks to the command line (--facts); the chat says what to add
+                raise AskError("no_irregularity", NO_IRREGULARITY) from None
             understood = out.get("understood") or {}
             if not understood.get("facts"):
                 understood = {"facts": (out.get("parsed") or {}).get("facts") or out.get("facts") or {},
@@ -188,7 +197,7 @@ def imps(diff: int) -> dict:
 def vp(g, margin: int, boards: int | None) -> dict:
     from query.scoring.schedules import imp_to_vp
     if boards is None:
-        raise BadInput("say how many boards the match had (e.g. 20 IMPs over 16 boards)")
+        raise AskError("boards", "say how many boards the match had (e.g. 20 IMPs over 16 boards)")
     return {"kind": "vp", **imp_to_vp(g, margin, boards)}
 
 

@@ -33,6 +33,15 @@ FORCEABLE = ("ruling", "search")
 MAX_MESSAGE = 4000          # characters: a chat message (a scenario is a paragraph, not a file)
 
 
+class AskError(BadInput):
+    """A message the chat cannot take, with a label key (app/labels/labels.tsv `ask.err.KEY`) so the
+    page says it in the user's language; str() is the English line."""
+
+    def __init__(self, key: str, text: str, **values):
+        super().__init__(text)
+        self.key, self.values = key, values
+
+
 @lru_cache(maxsize=1)
 def patterns() -> dict:
     return json.loads(PATTERNS.read_text(encoding="utf-8"))
@@ -207,12 +216,17 @@ def looks_like_question(s: str) -> bool:
 def route(raw, force: str | None = None) -> dict:
     """{'kind', 'lang', 'text', ...the parameters of that kind}. BadInput for an unreadable message."""
     from query.search.tokenize import detect_lang
-    text = inputs.text(raw, "message", MAX_MESSAGE)
+    try:
+        text = inputs.text(raw, "message", MAX_MESSAGE)
+    except BadInput as e:
+        if isinstance(raw, str) and len(raw) > MAX_MESSAGE:
+            raise AskError("too_long", str(e), n=len(raw), limit=MAX_MESSAGE) from None
+        raise AskError("not_text", str(e)) from None
     text = " ".join(text.split())
     if not text:
-        raise BadInput("the message is empty")
+        raise AskError("empty", "the message is empty")
     if not any(c.isalnum() for c in text):
-        raise BadInput("the message has no words to read")
+        raise AskError("no_words", "the message has no words to read")
     lang = detect_lang(text)
     out = {"text": text, "lang": lang}
     if force is not None:

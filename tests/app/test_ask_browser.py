@@ -178,6 +178,11 @@ def test_bad_and_unmatched_messages_keep_the_conversation(page, app_url):
     expect(page.locator('[data-testid="stAlertContentWarning"]')).to_contain_text("too long")
     _say(page, "xyzzy plugh")
     expect(_last(page).get_by_test_id("no-good-match")).to_be_visible()
+    # sent to the reasoner instead, it cannot be ruled on: one clear line, the conversation kept
+    _click(page, _last(page).locator('[class*="st-key-switch-"] button'))
+    expect(_last(page).locator('[data-testid="stAlertContentError"]')).to_contain_text("no irregularity recognised")
+    _say(page, "VP for 20 IMPs")
+    expect(_last(page).locator('[data-testid="stAlertContentError"]')).to_contain_text("how many boards")
     _say(page, "ccba2018:21")
     expect(_last(page).get_by_test_id("provision-text")).to_contain_text("迟到")
     expect(page.get_by_test_id("imps")).to_contain_text("10 IMPs")        # the first turn is still there
