@@ -32,7 +32,11 @@ SWITCHABLE = {"ruling": "search", "search": "ruling", "fellback": "ruling"}
 
 # --- what every session shares -----------------------------------------------------------------
 
+WARM_DELAY_S = 1.0      # let the first page finish rendering before the loading takes the GIL
+
+
 def _warm() -> None:
+    time.sleep(WARM_DELAY_S)     # a message sent meanwhile waits on the same loaders' locks, nothing breaks
     try:
         from query.ask.answers import warm
         warm()
@@ -49,8 +53,8 @@ def warm_in_background() -> threading.Thread:
 
 
 def graph():
-    from query.graph import shared
-    return shared()
+    from query.ask.answers import graph as loaded
+    return loaded()
 
 
 @st.cache_resource(show_spinner=False)

@@ -63,20 +63,32 @@ def search_engine():
     return _SEARCH
 
 
+_GRAPH_LOCK = threading.Lock()
+
+
+def graph():
+    """The process's graph with its rule base (query.graph.shared caches but does not lock: the
+    warm-up thread and a first message must not load it twice at once)."""
+    from query.graph import shared
+    from query.rulings.reasoner import rule_base
+    with _GRAPH_LOCK:
+        g = shared()
+        rule_base(g)
+    return g
+
+
 def warm(load_graph: bool = True, load_search: bool = True) -> None:
     """Load what the first turn needs (the graph, the rule base, the search index and its encoder),
     so the first answer does not pay for it. Safe to call from a background thread."""
     if load_graph:
-        from query.graph import shared
-        from query.rulings.reasoner import rule_base
-        rule_base(shared())
+        graph()
     if load_search:        # the first queries load the encoder, jieba and OpenCC: one of each language
         for q in ("insufficient bid", "對手叫價不足可以接受嗎", "藏牌成立后怎么处理"):
             search(q, k=1)
     if load_graph:
         from query.ask.router import route
         from query.rulings.scenario import rule_text
-        rule_text(shared(), route("West bid 1H over North's 1S")["text"], "en")
+        rule_text(graph(), route("West bid 1H over North's 1S")["text"], "en")
 
 
 # --- rulings ------------------------------------------------------------------------------------
