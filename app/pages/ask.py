@@ -27,7 +27,9 @@ from app.components.labels import LANG_NAMES, LANGS, t
 from query.errors import BadInput
 
 LANG_CHOICES = ("auto", *LANGS)
-SWITCHABLE = {"ruling": "search", "search": "ruling", "fellback": "ruling"}
+# how a message can be sent the other way: a ruling to search and back; a number or an id to search
+SWITCHABLE = {"ruling": "search", "search": "ruling", "fellback": "ruling", "provision": "search", "score": "search",
+              "imps": "search", "vp": "search", "schedule": "search"}
 
 
 # --- what every session shares -----------------------------------------------------------------

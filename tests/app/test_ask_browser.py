@@ -93,9 +93,8 @@ def test_scenario_ruling_quick_replies_updated_ruling(page, app_url, lang, scena
     assert page.get_by_test_id("read-as").count() == 3
     no_exception(page)
     shot(page, f"ask_ruling_{lang}")
-    if lang != "en":
-        page.set_viewport_size({"width": 390, "height": 900})
-        shot(page, f"ask_ruling_{lang}_phone")
+    page.set_viewport_size({"width": 390, "height": 900})
+    shot(page, f"ask_ruling_{lang}_phone")
 
 
 def test_change_a_fact_chip_reruns_the_ruling(page, app_url):
@@ -151,6 +150,13 @@ def test_score_imps_schedule_and_switch_language(page, app_url):
     _say(page, "430分幾個IMP")
     expect(page.locator("h1")).to_have_text("向規則提問")
     expect(_last(page).get_by_test_id("imps")).to_contain_text("430 分 = 10 IMP")
+    # the language can be switched by hand: labels and the next answers follow it
+    page.evaluate("() => document.querySelectorAll('[data-testid=stMain], [data-testid=stAppScrollToBottomContainer]')"
+                  ".forEach(e => e.scrollTo(0, 0))")       # the selector sits under the app's fixed header otherwise
+    page.locator(".st-key-ask_lang").get_by_role("combobox").click()
+    page.get_by_role("option", name="English").click()
+    expect(page.locator("h1")).to_have_text("Ask the Laws")
+    expect(page.get_by_test_id("read-as").first).to_contain_text("the score (Law 77)")
     _say(page, "a team 12 minutes late under CCBA 21")
     answer = _last(page)
     expect(answer.get_by_test_id("schedule")).to_contain_text("12 minutes — row 3")
@@ -159,13 +165,8 @@ def test_score_imps_schedule_and_switch_language(page, app_url):
     # the other schedule of the article, one click away
     _click(page, answer.locator('[class*="st-key-alt-"] button', has_text="IMP scoring"))
     expect(_last(page).get_by_test_id("schedule")).to_contain_text("Late arrival, teams, IMP scoring")
-    # the language can be switched by hand
-    page.locator(".st-key-ask_lang").click()
-    page.get_by_role("option", name="繁體中文").click()
-    expect(page.locator("h1")).to_have_text("向規則提問")
-    expect(page.get_by_test_id("read-as").first).to_contain_text("計分")
     no_exception(page)
-    shot(page, "ask_scores_zh_hant")
+    shot(page, "ask_scores")
     page.set_viewport_size({"width": 390, "height": 900})
     shot(page, "ask_scores_phone")
 
