@@ -11,6 +11,7 @@ keeps the conversation; no traceback reaches the page. Every text comes from app
 """
 from __future__ import annotations
 
+import gc
 import html
 import sys
 import threading
@@ -24,6 +25,7 @@ from app.components.chat_answers import (CSS, render_imps, render_provision, ren
                                           render_search, render_vp)
 from app.components.chat_ruling import fact_label, render_ruling, value_label
 from app.components.labels import LANG_NAMES, LANGS, t
+from app.components.theme import CSS as THEME
 from query.errors import BadInput
 
 LANG_CHOICES = ("auto", *LANGS)
@@ -42,6 +44,10 @@ def _warm() -> None:
     try:
         from query.ask.answers import warm
         warm()
+        # the graph is millions of long-lived objects: keep them out of the garbage collector's full
+        # passes, which otherwise cost every later page view and turn a pause
+        gc.collect()
+        gc.freeze()
     except Exception as e:            # the first turn will say what is wrong; the page still renders
         print(f"ask: warming failed: {e.__class__.__name__}: {e}", file=sys.stderr)
 
@@ -281,7 +287,7 @@ def main() -> None:
     if st.query_params.get("p"):         # permalinks (?p=27B2) open the Laws page
         st.switch_page("pages/laws.py", query_params={"p": st.query_params.get("p")})
     warm_in_background()
-    st.html(CSS)
+    st.html(THEME + CSS)     # the router's stylesheet does not reach a page opened by its own URL (/ask)
     ui = ui_lang()
     st.session_state.ask_ui = ui          # the router labels the navigation with it
     _header(ui)
