@@ -74,7 +74,7 @@ def _hits(hits: list[dict], tid: int, ui: str) -> None:
         with st.container(key=f"hit-{key}", border=True):
             with st.container(horizontal=True, gap="small", vertical_alignment="center"):
                 st.markdown(f'<span class="ck-n">{n}.</span>', unsafe_allow_html=True, width="content")
-                provision_link(h["provision"], f"hitlink-{key}", ui, h["doc"])
+                provision_link(h["provision"], ui, h["doc"])
                 if h.get("title"):
                     st.markdown(f'<span class="ck-hit-title" lang="{lang}">{html.escape(h["title"])}</span>',
                                 unsafe_allow_html=True)
@@ -96,7 +96,7 @@ def render_provision(turn: dict, ui: str) -> None:
     a = turn["answer"]
     pid, doc = a["provision"], a["doc"]
     with st.container(horizontal=True, gap="small", vertical_alignment="center"):
-        provision_link(pid, f"plink-{turn['id']}", ui, doc)
+        provision_link(pid, ui, doc)
     texts = dict(a["texts"])
     if not texts and a.get("parts"):       # no text of its own: its parts, each under its id
         for lang in LANGS:
@@ -189,4 +189,4 @@ def _cited(a: dict, ui: str, tid: int) -> None:
         st.caption(t("ask.cited", ui, ids=""), width="content")
         for c in cites:
             doc, _, pid = c.rpartition(":")
-            provision_link(pid if doc else c, f"cite-{tid}-{_slug(c)}", ui, doc or "wbf2017")
+            provision_link(pid if doc else c, ui, doc or "wbf2017")

@@ -47,7 +47,7 @@ def option_label(option: dict, lang: str) -> str:
     return option.get("label") or value_label(option["value"], lang)
 
 
-def provision_link(pid: str, key: str, lang: str, doc: str = "wbf2017") -> None:
+def provision_link(pid: str, lang: str, doc: str = "wbf2017") -> None:
     """A link that opens the provision on the Laws page (the conversation stays in the session);
     a provision of another document shows its id only (the Laws page browses the 2017 Laws)."""
     if doc in BROWSER_DOCS and ":" not in pid:
@@ -159,7 +159,7 @@ def render_ruling(turn: dict, ui: str, vocab: dict, actions: dict, live: bool) -
         with st.container(key=f"step-{tid}-{n}", border=True):
             with st.container(horizontal=True, gap="small", vertical_alignment="center"):
                 st.markdown(f'<span class="ck-n">{n}.</span>', unsafe_allow_html=True, width="content")
-                provision_link(s["provision"], f"steplink-{tid}-{n}", ui)
+                provision_link(s["provision"], ui)
                 st.markdown(strength_badge(s.get("strength"), lang, s.get("word")), unsafe_allow_html=True,
                             width="content")
             if s.get("text"):
