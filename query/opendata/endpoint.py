@@ -69,7 +69,7 @@ class Endpoint:
     def __init__(self, pool: Pool, self_urls: tuple[str, ...]):
         self.pool = pool
         self.self_urls = self_urls
-        self._void: bytes | None = None
+        self._described: dict[tuple[str, str], bytes] = {}
 
     def _self(self, request: Request) -> tuple[str, ...]:
         return self.self_urls + (str(request.url.replace(query="", fragment="")),)
@@ -110,18 +110,28 @@ class Endpoint:
         except BadInput as e:
             return _error(e)
 
+    def _description(self, kind: str, url: str, fmt: str) -> bytes:
+        """The service description or the VoID description, built once per URL and format (the
+        store is loaded for the counts and then dropped: the worker processes hold the data)."""
+        key = (kind, url, fmt)
+        if key not in self._described:
+            if len(self._described) >= 16:      # the URL comes from the Host header: keep the cache small
+                self._described.clear()
+            data = datastore.load()
+            graph = description.service(url, data) if kind == "service" else description.void(data, endpoint=url)
+            rdflib_format = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld", "rdfxml": "xml"}[fmt]
+            self._described[key] = graph.serialize(format=rdflib_format, encoding="utf-8")
+        return self._described[key]
+
     def describe(self, request: Request) -> Response:
-        url = str(request.url.replace(query="", fragment=""))
-        graph = description.service(url)
-        wanted = results.preferences(request.headers.get("accept"))
-        fmt = results.pick("graph", wanted)
-        rdflib_format = {"turtle": "turtle", "ntriples": "nt", "jsonld": "json-ld", "rdfxml": "xml"}[fmt]
-        return Response(graph.serialize(format=rdflib_format, encoding="utf-8"), media_type=results.MEDIA[fmt])
+        fmt = results.pick("graph", results.preferences(request.headers.get("accept")))
+        body = self._description("service", str(request.url.replace(query="", fragment="")), fmt)
+        return Response(body, media_type=results.MEDIA[fmt])
 
     async def void(self, request: Request) -> Response:
-        if self._void is None:
-            self._void = description.void(endpoint=str(request.url_for("sparql"))).serialize(format="turtle", encoding="utf-8")
-        return Response(self._void, media_type="text/turtle")
+        fmt = results.pick("graph", results.preferences(request.headers.get("accept")))
+        body = self._description("void", str(request.url_for("sparql")), fmt)
+        return Response(body, media_type=results.MEDIA[fmt])
 
     async def health(self, request: Request) -> Response:
         return JSONResponse({"status": "ok", "workers": self.pool.size, "time_limit_s": self.pool.time_limit,

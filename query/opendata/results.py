@@ -23,7 +23,7 @@ GRAPH_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "ntriples": ox.RdfFormat.N_TRIPL
 ALIASES = {"ttl": "turtle", "nt": "ntriples", "json-ld": "jsonld", "rdf": "rdfxml", "srj": "json", "srx": "xml"}
 MEDIA = {**{k: v.media_type for k, v in SOLUTION_FORMATS.items()}, **{k: v.media_type for k, v in GRAPH_FORMATS.items()}}
 # media types clients send that name one of our formats
-ACCEPTED = {**{v: k for k, v in MEDIA.items()}, "application/json": "json", "text/xml": "xml",
+ACCEPTED = {**{v.split(";")[0]: k for k, v in MEDIA.items()}, "application/json": "json", "text/xml": "xml",
             "application/xml": "xml", "text/plain": "ntriples", "application/x-turtle": "turtle",
             "application/json+ld": "jsonld", "text/tab-separated-values": "tsv"}
 PREFIXES = {"bl": "https://w3id.org/bridge-laws/ontology#", "eli": "http://data.europa.eu/eli/ontology#",
