@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> dict:
     wanted = [args.format] if args.format else []
     if args.format == "json":
         wanted.append("jsonld")          # --format json on a CONSTRUCT: JSON-LD
-    pool = Pool(1, args.time_limit)
+    pool = Pool(1, args.time_limit, spare=False)
     try:
         body, name, media = pool.run_sync((query, wanted, [], []))
     finally:

@@ -39,11 +39,16 @@ def documents() -> list[str]:
     return sorted({document_of(f) for f in graph_files()})
 
 
-def load() -> ox.Store:
+def plan() -> list[tuple[str, str]]:
+    """(Turtle file, named graph IRI) for every graph file."""
+    return [(str(f), graph_iri(document_of(f))) for f in graph_files()]
+
+
+def load(files: list[tuple[str, str]] | None = None) -> ox.Store:
     """A fresh in-memory store holding the whole graph, one named graph per document."""
     store = ox.Store()
-    for f in graph_files():
-        store.bulk_load(path=str(f), format=ox.RdfFormat.TURTLE, to_graph=ox.NamedNode(graph_iri(document_of(f))))
+    for path, graph in files or plan():
+        store.bulk_load(path=path, format=ox.RdfFormat.TURTLE, to_graph=ox.NamedNode(graph))
     return store
 
 

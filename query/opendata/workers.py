@@ -47,15 +47,16 @@ def _isolate() -> bool:
 
 
 class Worker:
-    """One worker process and its end of the socket pair."""
+    """One worker process and its end of the socket pair; `plan` says which files to load."""
 
-    def __init__(self) -> None:
+    def __init__(self, plan: list[tuple[str, str]]) -> None:
         parent, child = socket.socketpair()
         env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "query.opendata.workers", str(child.fileno())],
                                      pass_fds=[child.fileno()], cwd=ROOT, env=env, stdin=subprocess.DEVNULL)
         child.close()
         self.conn = Connection(parent.detach())
+        self.conn.send(plan)
         if not self.conn.poll(START_TIMEOUT):
             self.kill()
             raise RuntimeError("a query worker did not start")
@@ -87,23 +88,45 @@ def _answer(reply: tuple):
 class Pool:
     """`size` workers; `run` (async, for the endpoint) and `run_sync` (for the command line)."""
 
-    def __init__(self, size: int = 2, time_limit: float = TIME_LIMIT) -> None:
+    def __init__(self, size: int = 2, time_limit: float = TIME_LIMIT, spare: bool = True) -> None:
+        from query.opendata.store import plan
+        self.plan = plan()
         self.size = size
         self.time_limit = time_limit
-        self.threads = ThreadPoolExecutor(max_workers=size + 2, thread_name_prefix="sparql-wait")
+        self.threads = ThreadPoolExecutor(max_workers=size + 3, thread_name_prefix="sparql-wait")
         with ThreadPoolExecutor(max_workers=size) as starter:     # start them side by side
-            self.workers = list(starter.map(lambda _: Worker(), range(size)))
+            self.workers = list(starter.map(lambda _: Worker(self.plan), range(size)))
         self.isolated = all(w.isolated for w in self.workers)
         self.idle: asyncio.Queue | None = None
         self.waiting = 0
         self.restarts = 0
         self.lock = threading.Lock()
+        # a started spare replaces a killed worker at once (starting one takes 1-5 s on a busy machine)
+        self.spare: Worker | None = None
+        self.spare_wanted = spare
+        self.spare_ready = threading.Event()
+        if spare:
+            self.threads.submit(self._refill)
+
+    def _refill(self) -> None:
+        try:
+            worker = Worker(self.plan)
+        except (RuntimeError, OSError):
+            worker = None
+        with self.lock:
+            self.spare = worker
+        self.spare_ready.set()
 
     def _replace(self, worker: Worker) -> Worker:
         worker.kill()
         with self.lock:
             self.restarts += 1
-        return Worker()
+            spare, self.spare = self.spare, None
+        if spare is not None:
+            self.spare_ready.clear()
+            self.threads.submit(self._refill)
+            return spare
+        return Worker(self.plan)
 
     def _exchange(self, worker: Worker, request: tuple) -> tuple[Worker, tuple]:
         """(the worker to return to the pool, the reply): a timed-out or dead worker is replaced."""
@@ -143,6 +166,11 @@ class Pool:
     def close(self) -> None:
         for w in self.workers:
             w.kill()
+        if self.spare_wanted:
+            self.spare_ready.wait(START_TIMEOUT)
+        with self.lock:
+            if self.spare is not None:
+                self.spare.kill()
         self.threads.shutdown(wait=False)
 
 
@@ -153,9 +181,13 @@ def _serve(fd: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
     except (ValueError, OSError):
         pass
-    from query.opendata import results, store
+    from query.opendata import results
     conn = Connection(fd)
-    data = store.load()
+    plan = conn.recv()
+    import pyoxigraph as ox
+    data = ox.Store()
+    for path, graph in plan:         # as store.load does, without importing rdflib here
+        data.bulk_load(path=path, format=ox.RdfFormat.TURTLE, to_graph=ox.NamedNode(graph))
     conn.send({"isolated": isolated, "triples": len(data)})
     while True:
         try:
