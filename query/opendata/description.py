@@ -98,18 +98,23 @@ def examples() -> tuple[Example, ...]:
 
 
 def _document_facts(store: ox.Store) -> dict[str, dict]:
-    """For each document graph: its titles and source files, read from the graph itself."""
+    """For each document graph: its titles, and its source files (those its document names, and
+    those its expressions' source spans point into), read from the graph itself."""
     q = """PREFIX eli: <http://data.europa.eu/eli/ontology#> PREFIX dcterms: <http://purl.org/dc/terms/>
-    SELECT ?g ?d ?p ?o { GRAPH ?g { ?d a eli:LegalResource ; ?p ?o FILTER(?p IN (dcterms:title, dcterms:source)) } }"""
+    SELECT ?g ?d ?title { GRAPH ?g { ?d a eli:LegalResource ; dcterms:title ?title } }"""
     facts: dict[str, dict] = {}
     for r in store.query(q):
         doc = r["g"].value[len(datastore.GRAPH_BASE):]
-        entry = facts.setdefault(doc, {"document": r["d"].value, "titles": [], "sources": []})
-        o = r["o"]
-        if r["p"].value.endswith("title"):
-            entry["titles"].append((o.value, o.language))
-        else:
-            entry["sources"].append(o.value)
+        entry = facts.setdefault(doc, {"document": r["d"].value, "titles": [], "sources": set()})
+        entry["titles"].append((r["title"].value, r["title"].language))
+    q = """PREFIX bl: <https://w3id.org/bridge-laws/ontology#> PREFIX dcterms: <http://purl.org/dc/terms/>
+    SELECT DISTINCT ?g ?file { GRAPH ?g { { ?span bl:sourceFile ?file } UNION { ?d dcterms:source ?file } } }"""
+    for r in store.query(q):
+        doc = r["g"].value[len(datastore.GRAPH_BASE):]
+        if doc in facts:
+            facts[doc]["sources"].add(r["file"].value)
+    for entry in facts.values():
+        entry["sources"] = sorted(entry["sources"])
     return facts
 
 
