@@ -1,5 +1,5 @@
 """The dataset's VoID/DCAT description, the endpoint's SPARQL 1.1 Service Description, and the
-example queries (`queries/*.rq`, each with a title and a description in en / zh-Hant / zh-Hans in
+example queries (`queries/NN-name.rq`, in the order NN, each with a title and a description in en / zh-Hant / zh-Hans in
 its comment header: `# title.en: ...`, `# about.zh-Hans: ...`).
 
 Licence: the sources carry one statement, "Copyright © World Bridge Federation" (sources/000,
@@ -63,7 +63,7 @@ VOCABULARIES = ["http://data.europa.eu/eli/ontology#", "http://www.w3.org/2004/0
 
 @dataclass(frozen=True)
 class Example:
-    name: str          # file stem, e.g. "cites-26B"
+    name: str          # file stem without its order prefix: 01-cites-26B.rq is "cites-26B"
     form: str          # SELECT, ASK, CONSTRUCT or DESCRIBE
     titles: dict
     abouts: dict
@@ -93,7 +93,7 @@ def examples() -> tuple[Example, ...]:
                 body.append(line)
         words = " ".join(body).upper().split()
         form = next(w for w in words if w in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"))
-        out.append(Example(f.stem, form, titles, abouts, text))
+        out.append(Example(f.stem.split("-", 1)[1] if f.stem[:2].isdigit() else f.stem, form, titles, abouts, text))
     return tuple(out)
 
 

@@ -80,13 +80,13 @@ def test_release_bundle_has_one_named_graph_per_document_and_a_void_description(
     assert void.value(wbf2017, VOID.triples).toPython() == expected[str(wbf2017)]
     queries = set(void.subjects(RDF.type, SH.SPARQLExecutable))
     assert len(queries) == len(description.examples()) >= 6
-    assert sorted(p.name for p in (folder / "queries").glob("*.rq")) == sorted(f"{e.name}.rq" for e in description.examples())
+    assert sorted(p.name for p in (folder / "queries").glob("*.rq")) == sorted(p.name for p in description.QUERIES.glob("*.rq"))
 
 
 def test_example_queries_have_titles_in_three_languages_and_answer(tmp_path):
     for ex in description.examples():
         assert set(ex.titles) == {"en", "zh-Hant", "zh-Hans"} and set(ex.abouts) == set(ex.titles), ex.name
-    r = cli("sparql", "--file", str(description.QUERIES / "cites-26B.rq"), "--json")
+    r = cli("sparql", "--file", str(description.QUERIES / "01-cites-26B.rq"), "--json")
     assert r.returncode == 0, r.stderr
     rows = json.loads(r.stdout)["result"]["results"]["bindings"]
     assert ("27B2", "en", "may-apply") in {(b["provision"]["value"], b["lang"]["value"], b["type"]["value"]) for b in rows}
