@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> dict:
         raise BadInput("give a query, or --file FILE (one of them)")
     raw = inputs.read_file(args.file, "query file") if args.file else args.query
     query = safety.check(raw)
+    safety.syntax(query)
     if not 0.1 <= args.time_limit <= 600:
         raise BadInput("--time-limit must be between 0.1 and 600 seconds")
     wanted = [args.format] if args.format else []

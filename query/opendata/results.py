@@ -97,7 +97,7 @@ def run(store: ox.Store, query: str, wanted: list[str] | None = None, default_gr
         else:
             result.serialize(out, SOLUTION_FORMATS[name])
     except SyntaxError as e:
-        raise Refused(f"the query is not valid SPARQL: {str(e).splitlines()[0]}", 400, "syntax") from None
+        raise Refused(f"the query is not valid SPARQL: {str(e).splitlines()[0][:300]}", 400, "syntax") from None
     except OverflowError:
         raise Refused(f"the result is larger than the cap of {cap:,} bytes; add a LIMIT, or download a dump",
                       422, "result-cap") from None

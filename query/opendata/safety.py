@@ -148,3 +148,26 @@ def check(raw: str, self_urls: tuple[str, ...] = ()) -> str:
     for start, end in reversed(cut):          # SERVICE <self> { P }  ==  { P }
         query = query[:start] + " " + query[end:]
     return query
+
+
+def form(query: str) -> str | None:
+    """SELECT, ASK, CONSTRUCT or DESCRIBE: the first query-form keyword (None if there is none)."""
+    for t in tokens(query):
+        if t.kind == "word" and t.text.upper() in ("SELECT", "ASK", "CONSTRUCT", "DESCRIBE"):
+            return t.text.upper()
+    return None
+
+
+def syntax(query: str) -> None:
+    """Refuse a query Oxigraph cannot parse, without a worker process (the command line checks first,
+    so that a typo costs no process start). The query is parsed against an empty store and its
+    lazy result never read; ASK is left to the worker, since Oxigraph evaluates it at once."""
+    import pyoxigraph as ox
+    if form(query) == "ASK":
+        return
+    try:
+        ox.Store().query(query)
+    except SyntaxError as e:
+        raise Refused(f"the query is not valid SPARQL: {str(e).splitlines()[0][:300]}", 400, "syntax") from None
+    except (OSError, ValueError, TypeError):
+        pass                                  # parsed; evaluation is the worker's business
