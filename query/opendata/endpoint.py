@@ -19,6 +19,7 @@ from __future__ import annotations
 from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
@@ -99,7 +100,7 @@ class Endpoint:
                     raise Refused("give one query", 400, "bad-request")
                 query = queries[0] if queries else None
             if query is None:
-                return self.describe(request)
+                return await self.describe(request)
             checked = safety.check(query, self._self(request))
             wanted = [v.lower() for k, v in params if k in ("format", "output")]
             wanted += results.preferences(request.headers.get("accept"))
@@ -123,14 +124,14 @@ class Endpoint:
             self._described[key] = graph.serialize(format=rdflib_format, encoding="utf-8")
         return self._described[key]
 
-    def describe(self, request: Request) -> Response:
+    async def describe(self, request: Request) -> Response:
         fmt = results.pick("graph", results.preferences(request.headers.get("accept")))
-        body = self._description("service", str(request.url.replace(query="", fragment="")), fmt)
+        body = await run_in_threadpool(self._description, "service", str(request.url.replace(query="", fragment="")), fmt)
         return Response(body, media_type=results.MEDIA[fmt])
 
     async def void(self, request: Request) -> Response:
         fmt = results.pick("graph", results.preferences(request.headers.get("accept")))
-        body = self._description("void", str(request.url_for("sparql")), fmt)
+        body = await run_in_threadpool(self._description, "void", str(request.url_for("sparql")), fmt)
         return Response(body, media_type=results.MEDIA[fmt])
 
     async def health(self, request: Request) -> Response:

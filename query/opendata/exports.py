@@ -46,7 +46,7 @@ def export(fmt: str, out: str | Path, doc: str | None = None, store: ox.Store | 
             ox.serialize(quads, str(out), FORMATS[fmt])
             count = len(quads)
         else:
-            triples = sorted({q.triple for q in quads}, key=str)     # the union: a triple once
+            triples = list(dict.fromkeys(q.triple for q in quads))   # the union: a triple once, in store order
             kwargs = {"prefixes": results.PREFIXES} if fmt == "ttl" else {}
             ox.serialize(triples, str(out), FORMATS[fmt], **kwargs)
             count = len(triples)

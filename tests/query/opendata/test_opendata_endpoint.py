@@ -104,6 +104,9 @@ def test_service_description_cors_and_health(endpoint):
     assert headers["access-control-allow-origin"] == "*"
     status, _, body = http(endpoint.replace("/sparql", "/health"))
     assert status == 200 and json.loads(body)["status"] == "ok"
+    status, headers, body = http(endpoint.replace("/sparql", "/void"))
+    void = rdflib.Graph().parse(data=body, format="turtle")
+    assert (None, rdflib.URIRef("http://rdfs.org/ns/void#sparqlEndpoint"), rdflib.URIRef(endpoint)) in void
 
 
 def test_service_to_the_endpoint_itself_is_answered_locally(endpoint):
