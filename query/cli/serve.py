@@ -4,6 +4,7 @@ Runs until stopped; with --json it prints one JSON object (where it listens) onc
 from __future__ import annotations
 
 import argparse
+import socket
 
 from query import inputs
 from query.errors import BadInput
@@ -21,6 +22,18 @@ def add_parser(sub) -> str:
     return "serve"
 
 
+def _can_listen(host: str, port: int) -> None:
+    """Fail early, as a one-line error, when the address is taken or unknown (uvicorn would exit 3
+    after the workers started)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as e:
+        raise BadInput(f"cannot listen on {host}:{port}: {e.strerror or type(e).__name__}") from None
+
+
 def run(args: argparse.Namespace) -> None:
     import uvicorn
 
@@ -34,6 +47,7 @@ def run(args: argparse.Namespace) -> None:
         raise BadInput("--workers must be between 1 and 16")
     if not 0.1 <= args.time_limit <= 600:
         raise BadInput("--time-limit must be between 0.1 and 600 seconds")
+    _can_listen(host, args.port)
     pool = Pool(args.workers, args.time_limit)
     names = {host, "127.0.0.1", "localhost"} if host in ("127.0.0.1", "localhost", "0.0.0.0") else {host}
     self_urls = tuple(f"http://{h}:{args.port}/sparql" for h in sorted(names))
@@ -51,6 +65,8 @@ def run(args: argparse.Namespace) -> None:
     server.startup = startup
     try:
         server.run()
+    except SystemExit:              # uvicorn exits on a bind error that raced the check above
+        pass
     finally:
         pool.close()
     if not server.started:

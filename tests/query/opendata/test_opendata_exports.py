@@ -92,6 +92,14 @@ def test_example_queries_have_titles_in_three_languages_and_answer(tmp_path):
     assert ("27B2", "en", "may-apply") in {(b["provision"]["value"], b["lang"]["value"], b["type"]["value"]) for b in rows}
 
 
+def test_serve_on_a_taken_port_is_a_one_line_error(endpoint):
+    port = endpoint.rsplit(":", 1)[1].split("/")[0]           # the test endpoint holds it
+    r = cli("serve", "--port", port, "--json")
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.strip().splitlines() == [r.stderr.strip()] and "cannot listen" in r.stderr
+    assert "cannot listen" in json.loads(r.stdout)["error"]
+
+
 def test_sparql_and_export_commands_keep_the_error_contract(tmp_path):
     for args in (["sparql", "INSERT DATA { <urn:a> <urn:b> <urn:c> }"], ["sparql", "SELECT * {"],
                  ["export", "--format", "nq", "--doc", "nosuchdoc", "--out", str(tmp_path / "x.nq")]):
