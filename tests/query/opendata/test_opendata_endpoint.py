@@ -115,3 +115,15 @@ def test_service_to_the_endpoint_itself_is_answered_locally(endpoint):
     assert status == 200, body
     local = get(endpoint, CITES_26B)[2]
     assert json.loads(body)["results"] == json.loads(local)["results"]
+
+
+def test_describe_by_negotiation_and_format_parameter(endpoint):
+    q = f"DESCRIBE <{BL}wbf2017/27B2>"
+    status, headers, body = get(endpoint, q, accept="application/n-triples")
+    assert status == 200 and headers["content-type"].startswith("application/n-triples")
+    g = rdflib.Graph().parse(data=body, format="nt")
+    assert (rdflib.URIRef(BL + "wbf2017/27B2"), rdflib.URIRef("http://purl.org/dc/terms/identifier"),
+            rdflib.Literal("27B2")) in g
+    # format= overrides Accept (as Fuseki and Virtuoso allow)
+    status, headers, body = get(endpoint, CITES_26B, accept="application/sparql-results+json", format="tsv")
+    assert status == 200 and headers["content-type"].startswith("text/tab-separated-values")
