@@ -26,5 +26,6 @@ UI = st.session_state.get("ask_ui", "en")       # the chat's interface language,
 PAGES = [
     st.Page(ROOT / "app" / "pages" / "ask.py", title=t("nav.ask", UI), icon=":material/forum:", url_path="ask", default=True),
     st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws", UI), icon=":material/menu_book:", url_path="laws"),
+    st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav", UI), icon="🗄️", url_path="data"),
 ]
 st.navigation(PAGES).run()
