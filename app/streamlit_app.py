@@ -25,10 +25,14 @@ if "lang" not in st.session_state:
 st.sidebar.selectbox(t("nav.language", st.session_state.lang), LANGS, key="lang", format_func=LANG_NAMES.get)
 lang = st.session_state.lang
 
+# The chat opens first (issue 11); a permalink `/?p=27B2` is sent on to the Laws page by the chat
+# page itself, and `/laws?p=27B2` opens it directly.
 PAGES = [
-    st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws", lang), icon=":material/menu_book:", url_path="laws", default=True),
+    st.Page(ROOT / "app" / "pages" / "ask.py", title=t("nav.ask", lang), icon=":material/forum:", url_path="ask", default=True),
+    st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws", lang), icon=":material/menu_book:", url_path="laws"),
     st.Page(ROOT / "app" / "pages" / "refmap.py", title=t("nav.map", lang), icon=":material/hub:", url_path="refmap"),
     st.Page(ROOT / "app" / "pages" / "findings.py", title=t("nav.findings", lang), icon=":material/translate:", url_path="findings"),
     st.Page(ROOT / "app" / "pages" / "index.py", title=t("nav.index", lang), icon=":material/sort_by_alpha:", url_path="index"),
+    st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav", lang), icon=":material/database:", url_path="data"),
 ]
 st.navigation(PAGES).run()

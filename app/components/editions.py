@@ -129,7 +129,7 @@ def render_editions(r: dict, g: Graph, st, ui: str = "en") -> None:
             st.markdown(f'<div class="ed-meta" data-testid="edition-{e["doc"]}-{e["provision"]}">'
                         f'<span class="ed-kind">{html.escape(kind)}</span> · '
                         f'{html.escape(e["evidence"])} <i>({html.escape(e["method"])})</i> · '
-                        f'<a href="/?p={html.escape(e["doc"])}:{html.escape(e["provision"])}" target="_self">'
+                        f'<a href="/laws?p={html.escape(e["doc"])}:{html.escape(e["provision"])}" target="_self">'
                         f'{html.escape(t("ed.readwhole", ui))}</a></div>',
                         unsafe_allow_html=True)
             old_text = subtree_text(g, e["doc"], e["provision"], "zh-Hant")

@@ -9,6 +9,7 @@ import html
 import streamlit as st
 
 from app.components.graph_data import graph
+from app.components.theme import CSS as THEME
 from app.components.labels import LANGS, t
 from query.lookup import PREFIXES, _doc_of, lang_tag
 
@@ -32,6 +33,7 @@ def findings() -> list[dict]:
 
 
 def main() -> None:
+    st.html(THEME)      # the router's copy is not applied when a page is opened by its own URL
     ui = st.session_state.get("lang", "en")
     st.title(t("findings.title", ui))
     st.caption(t("findings.caption", ui))
@@ -59,7 +61,7 @@ def main() -> None:
     body = []
     for r in shown[:600]:
         key = r["provision"] if r["doc"] == "wbf2017" else f"{r['doc']}:{r['provision']}"
-        body.append(f'<tr><td><a href="/?p={html.escape(key)}" target="_self">{html.escape(key)}</a></td>'
+        body.append(f'<tr><td><a href="/laws?p={html.escape(key)}" target="_self">{html.escape(key)}</a></td>'
                     f'<td>{html.escape(t("common.lang." + r["lang"], ui) if r["lang"] in LANGS else r["lang"])}</td>'
                     f'<td>{html.escape(t("laws.finding." + r["kind"], ui) if r["kind"] in KINDS else r["kind"])}</td>'
                     f'<td>{html.escape(r["detail"])}</td><td>{html.escape(r["en_clause"])}</td>'

@@ -10,6 +10,7 @@ from collections import defaultdict
 import streamlit as st
 
 from app.components.graph_data import glossary, graph
+from app.components.theme import CSS as THEME
 from app.components.labels import t
 from query.lookup import PREFIXES
 
@@ -37,11 +38,12 @@ def index_entries() -> list[dict]:
 
 
 def _links(ids: list[str]) -> str:
-    return " ".join(f'<a class="ix-link" href="/?p={html.escape(i)}" target="_self">{html.escape(i)}</a>'
+    return " ".join(f'<a class="ix-link" href="/laws?p={html.escape(i)}" target="_self">{html.escape(i)}</a>'
                     for i in ids)
 
 
 def main() -> None:
+    st.html(THEME)      # the router's copy is not applied when a page is opened by its own URL
     ui = st.session_state.get("lang", "en")
     st.title(t("index.title", ui))
     st.html("<style>.ix-entry{margin:0.15rem 0;line-height:1.6}.ix-sub{margin-left:1.2rem;color:#374151;font-size:0.93rem}"

@@ -18,6 +18,7 @@ import streamlit as st
 from app.components.editions import render_editions
 from app.components.graph_data import (DOC_ORDER, glossary, graph, lookup, provision_ids, reftype_labels,
                                        strength_labels, titles, where)
+from app.components.theme import CSS as THEME
 from app.components.labels import t
 from app.components.provision import (LANGS, _one_block, full_key, go, id_buttons, language_column, legend,
                                       nav_buttons, provision_heading, state_label, term_expander)
@@ -87,6 +88,7 @@ def _open_hit(key: str) -> None:
 
 
 def main() -> None:
+    st.html(THEME)      # the router's copy is not applied when a page is opened by its own URL
     ui = _ui()
     st.title(t("laws.title", ui))
     st.markdown(f'<div class="lb-subtitle">{html.escape(t("laws.subtitle", ui))}</div>', unsafe_allow_html=True)

@@ -8,15 +8,17 @@ import html
 import streamlit as st
 
 from app.components.graph_data import reftype_labels
+from app.components.theme import CSS as THEME
 from app.components.labels import t
 from app.components.refmap import clusters, dot, most_cited
 
 
 def _link(k: str) -> str:
-    return f'<a href="/?p={html.escape(k)}" target="_self">{html.escape(k)}</a>'
+    return f'<a href="/laws?p={html.escape(k)}" target="_self">{html.escape(k)}</a>'
 
 
 def main() -> None:
+    st.html(THEME)      # the router's copy is not applied when a page is opened by its own URL
     ui = st.session_state.get("lang", "en")
     st.title(t("map.title", ui))
     st.caption(t("map.caption", ui))
