@@ -176,6 +176,12 @@ def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lan
     return out
 
 
+def _laws(key_pid: str, citations: list[str]) -> list[int]:
+    """The key's law first (the question's Moodle category), then the other cited laws."""
+    rest = sorted({law_of(c) for c in citations if law_of(c) is not None} - {law_of(key_pid)})
+    return [law_of(key_pid)] + rest
+
+
 @lru_cache(maxsize=1)
 def golden() -> list[dict]:
     out = []
@@ -214,7 +220,7 @@ def questions(g: Graph, lang: str) -> list[Question]:
             q = Question(
                 type="ruling", lang=lang, stem=stem, key=_option(base, key, lang), distractors=distractors,
                 explanation=explanation, citations=list(r["citations"]),
-                laws=sorted({law_of(c) for c in r["citations"] if law_of(c) is not None}), topics=[irr],
+                laws=_laws(key["provision"], r["citations"]), topics=[irr],
                 difficulty=min(3, 1 + len(r["steps"]) // 2), edition=edition(b, key["provision"], lang),
                 derivation={"source": "reasoner", "scenario": scenario["id"], "variant": variant, "facts": facts,
                             "key": {"type": key["type"], "count": key.get("count"), "provision": key["provision"]},
