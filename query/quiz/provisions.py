@@ -121,5 +121,6 @@ def cross_references(g: Graph, lang: str) -> list[Question]:
             explanation=say("provision.explanation", lang, pid=r["pid"], text=text),
             citations=[r["pid"], key], laws=sorted({law_of(r["pid"]), law_of(key)}),
             topics=b.law_topics(law_of(r["pid"])), difficulty=2, edition=edition(b, r["pid"], lang),
-            derivation={"source": "references", "provision": r["pid"], "type": r["type"], "key": key}))
+            derivation={"source": "references", "provision": r["pid"], "type": r["type"], "key": key,
+                        "family": f"xref|{r['pid']}"}))
     return out

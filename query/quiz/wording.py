@@ -65,7 +65,7 @@ def strength(g: Graph, lang: str) -> list[Question]:
                             level=_level_label(b, t["level"], lang)),
             citations=[t["pid"]], laws=[law_of(t["pid"])], topics=b.law_topics(law_of(t["pid"])),
             difficulty=2 if t["level"] in ("may", "must", "must-not") else 3, edition=ed,
-            derivation={"source": "strength", "provision": t["pid"], "clause_no": t["pos"], "level": t["level"],
+            derivation={"source": "strength", "provision": t["pid"], "clause_no": t["pos"], "offset": t["offset"], "level": t["level"],
                         "family": f"clause|{t['pid']}|{t['pos']}"}))
     return out
 

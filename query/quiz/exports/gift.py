@@ -20,7 +20,7 @@ def write(questions: list[Question], lang: str) -> bytes:
     for q in sorted(questions, key=lambda q: (category(q, lang), 0)):
         cat = category(q, lang)
         if cat != current:
-            lines += [f"$CATEGORY: $course$/Bridge Laws/{cat}", ""]
+            lines += [f"$CATEGORY: $course$/Bridge_Laws/{cat.replace(' ', '_')}", ""]   # no spaces: GIFT readers cut there
             current = cat
         right = escape(say("feedback.right", lang, pids=citations_text(q)))
         wrong = escape(say("feedback.wrong", lang, pids=citations_text(q)))

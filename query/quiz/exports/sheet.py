@@ -30,7 +30,7 @@ def html(questions: list[Question], lang: str) -> bytes:
     h.append(f'</ol><section class="key"><h2>{escape(say("sheet.key", lang))}</h2><ol>')
     for q in questions:
         h.append(f"<li><b>{LETTERS[q.answer]}. {escape(q.key)}</b> "
-                 f'<span class="cite">[{escape(citations_text(q))}; {escape(q.edition)}]</span><br>'
+                 f'<span class="cite">[{escape(citations_text(q))}; {escape(say('edition.' + q.edition, lang))}]</span><br>'
                  f"{escape(q.explanation)}</li>")
     h.append("</ol></section></body></html>")
     return "".join(h).encode("utf-8")
@@ -48,7 +48,7 @@ def pdf(questions: list[Question], lang: str) -> bytes:
     def para(text: str, size: float = 10.5, indent: float = 0, gap: float = 1.5) -> None:
         doc.set_font("wqy", size=size)
         doc.set_x(doc.l_margin + indent)
-        doc.multi_cell(doc.epw - indent, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
+        doc.multi_cell(doc.epw - indent, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT")
         doc.ln(gap)
 
     doc.add_page()
@@ -62,6 +62,6 @@ def pdf(questions: list[Question], lang: str) -> bytes:
     doc.add_page()
     para(say("sheet.key", lang), 16, gap=3)
     for n, q in enumerate(questions, 1):
-        para(f"{n}. {LETTERS[q.answer]}. {q.key}   [{citations_text(q)}; {q.edition}]", 10.5, gap=0.5)
+        para(f"{n}. {LETTERS[q.answer]}. {q.key}   [{citations_text(q)}; {say('edition.' + q.edition, lang)}]", 10.5, gap=0.5)
         para(q.explanation, 9, indent=6, gap=2.5)
     return bytes(doc.output())
