@@ -30,7 +30,7 @@ def html(questions: list[Question], lang: str) -> bytes:
     h.append(f'</ol><section class="key"><h2>{escape(say("sheet.key", lang))}</h2><ol>')
     for q in questions:
         h.append(f"<li><b>{LETTERS[q.answer]}. {escape(q.key)}</b> "
-                 f'<span class="cite">[{escape(citations_text(q))}; {escape(say('edition.' + q.edition, lang))}]</span><br>'
+                 f'<span class="cite">[{escape(citations_text(q))}; {escape(say("edition." + q.edition, lang))}]</span><br>'
                  f"{escape(q.explanation)}</li>")
     h.append("</ol></section></body></html>")
     return "".join(h).encode("utf-8")
