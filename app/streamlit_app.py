@@ -22,5 +22,6 @@ st.html(CSS)
 
 PAGES = [
     st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws"), icon="📖", url_path="laws", default=True),
+    st.Page(ROOT / "app" / "pages" / "quiz.py", title=t("nav.quiz"), icon="📝", url_path="quiz"),
 ]
 st.navigation(PAGES).run()
