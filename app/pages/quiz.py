@@ -51,14 +51,14 @@ def _build_tab(lang: str) -> None:
     qlang = st.session_state.quiz_lang
     st.success(t("quiz.built", lang, n=len(qs)))
     st.subheader(t("quiz.downloads", lang))
-    cols = st.columns(len(FORMATS))
+    cols = st.columns(4) + st.columns(4)
     for col, (fmt, (ext, mime)) in zip(cols, FORMATS.items()):
         try:
             data = export(qs, fmt, qlang)
         except BadInput as e:         # the PDF without its font: say so on that button's place
             col.caption(str(e))
             continue
-        col.download_button(t("quiz.download", lang, fmt=fmt), data, file_name=f"quiz-{qlang}.{ext}", mime=mime,
+        col.download_button(t(f"quiz.fmt.{fmt}", lang), data, file_name=f"quiz-{qlang}.{ext}", mime=mime,
                             key=f"quiz_dl_{fmt}")
     st.subheader(t("quiz.preview", lang))
     for n, q in enumerate(qs, 1):

@@ -32,16 +32,24 @@ def cards() -> list[dict]:
     return out
 
 
-def _far(b, pid: str, avoid: set[str], rng: random.Random, n: int = 3) -> list[str]:
-    """n provisions of other laws, at the same depth as pid (so the id's shape gives nothing away)."""
+def _shape(pid: str) -> str:
     law = law_of(pid)
-    shape = "".join("9" if c.isdigit() else "A" if c.isupper() else c for c in pid[len(str(law)):]) if law else ""
-    pool = sorted(p for p in b.order if law_of(p) not in (None, law) and p not in avoid
-                  and "".join("9" if c.isdigit() else "A" if c.isupper() else c for c in p[len(str(law_of(p))):]) == shape
-                  and all(law_of(a) != law_of(p) for a in avoid))
-    rng.shuffle(pool)
+    return "".join("9" if c.isdigit() else "A" if c.isupper() else c for c in pid[len(str(law)):]) if law else ""
+
+
+def _far(b, pid: str, avoid: set[str], rng: random.Random, n: int = 3) -> list[str]:
+    """n provisions of other laws near pid's law (so they are plausible), at the same depth (so
+    the id's shape gives nothing away), from laws that neither cite nor are cited by the key."""
+    law = law_of(pid)
+    linked = {law_of(r["target"]) for r in b.refs if law_of(r["pid"]) == law} | \
+             {law_of(r["pid"]) for r in b.refs if law_of(r["target"]) == law}
+    banned = {law} | linked | {law_of(a) for a in avoid}
+    pool = sorted((p for p in b.order if law_of(p) not in banned and law_of(p) is not None
+                   and _shape(p) == _shape(pid)), key=lambda p: (abs(law_of(p) - law), p))
+    near = pool[:24]
+    rng.shuffle(near)
     out: list[str] = []
-    for p in pool:
+    for p in near + pool[24:]:
         if law_of(p) not in {law_of(o) for o in out}:
             out.append(p)
         if len(out) == n:
@@ -59,6 +67,8 @@ def which_provision(g: Graph, lang: str) -> list[Question]:
     if lang == "en":
         for entry in b.index:
             key = entry["targets"][0]
+            if law_of(key) is None:
+                continue
             if (key, lang) not in b.texts and (key, lang) not in b.titles:
                 continue
             rng = random.Random(f"index|{entry['heading']}")

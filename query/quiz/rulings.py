@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +28,12 @@ SCENARIOS = ROOT / "tests" / "scenarios"
 VALUES = Path(__file__).parent / "data" / "values.tsv"
 # rectifications that go with most irregularities: a key only when the ruling has nothing more specific
 GENERIC = {"OptionToAccept", "AdjustedScorePossible", "ProceduralPenaltyPossible", "SubstituteLegalCall"}
+# true of almost every situation sooner or later (the auction or play goes on after the
+# rectification): as distractors they would be a second right answer
+NEVER_DISTRACTORS = {"AuctionContinues", "PlayContinues"}
+# rectifications that are the effect of a general law: no distractor when the ruling cites or
+# refers to that law (62C3 "see Law 16C2" makes the withdrawn cards' information unauthorized)
+TYPE_LAW = {"UnauthorizedInformation": "16", "ProceduralPenaltyPossible": "90"}
 STEM_FIRST = ("irregularity", "dealer", "auction", "call")
 
 
@@ -56,7 +63,7 @@ def _value(fact, value, lang: str) -> str:
         return ", ".join(SUITS[c[0]] + c[1:] for c in value) + ("." if lang == "en" else "。")
     row = _values().get(str(value))
     text = row[lang] if row else str(value).replace("_", " ")
-    return text + ("." if lang == "en" else "。")
+    return (text[:1].upper() + text[1:] + ".") if lang == "en" else text + "。"
 
 
 def situation(base, facts: dict, topic: str, lang: str) -> str:
@@ -129,8 +136,12 @@ def variations(facts: dict, vocab) -> list[tuple[str, dict]]:
     out += [(f"seats+{k}", _rotate(facts, k, vocab)) for k in (1, 2, 3)]
     if facts.get("auction") or isinstance(facts.get("call"), dict):
         out += [("levels+1", _map_calls(facts, _raise)), ("suits", _map_calls(facts, _swap_suits))]
-    if isinstance(facts.get("accepted"), bool):
-        out.append(("acceptance", {**facts, "accepted": not facts["accepted"]}))
+    if facts.get("accepted") is False:
+        # accepted after all: the facts asked after acceptance (the replacement call, ...) no longer
+        # happened, so they go; the reasoner then rules on what is left
+        limit = vocab["accepted"].order
+        kept = {k: v for k, v in facts.items() if k in STEM_FIRST or vocab[k].order <= limit}
+        out.append(("acceptance", {**kept, "accepted": True}))
     return [(name, f) for name, f in out if f is not None]
 
 
@@ -152,14 +163,33 @@ def _key_rect(rects: list[dict]) -> dict:
     return sorted(rects, key=lambda r: (r["type"] in GENERIC, -len(r["provision"]), r["provision"], r["type"]))[0]
 
 
-def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lang: str) -> list[str]:
+def _named_in(label: str, ruling_text: str) -> bool:
+    """Whether the ruling's own words name this rectification ("... becomes a penalty card" names
+    "Major penalty card"): then it is no distractor, whatever the rectification list says."""
+    a, b = label.casefold(), ruling_text.casefold()
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return m.size >= max(2 if not a.isascii() else 8, int(0.6 * len(a)))
+
+
+def _related(pid: str, cited: set[str]) -> bool:
+    return any(pid.startswith(c) or c.startswith(pid) for c in cited)
+
+
+def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lang: str,
+                 ruling_text: str = "", cited: frozenset = frozenset()) -> list[str]:
     """Rectifications of sibling rules (same provision family first, then the same law), none of
-    which the ruling contains."""
+    which the ruling contains or names, nor one a provision the ruling cites or refers to prescribes
+    (62C3 "see Law 16C2": no "information unauthorized" distractor there)."""
     pid = key["provision"]
     tiers: list[list[tuple]] = [[], [], []]
     for rule in sorted(base.rules.values(), key=lambda r: r.id):
+        if _related(rule.provision, cited):
+            continue
         for rect in rule.rects:
-            if rect.type in ruled_types or _family(rect.type) in {_family(t) for t in ruled_types}:
+            if rect.type in TYPE_LAW and any(law_of(c) == int(TYPE_LAW[rect.type]) for c in cited):
+                continue
+            if rect.type in ruled_types or rect.type in NEVER_DISTRACTORS \
+                    or _family(rect.type) in {_family(t) for t in ruled_types}:
                 continue
             opt = (rect.type, rect.count)
             same_law = law_of(rule.provision) == law_of(pid)
@@ -171,7 +201,8 @@ def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lan
         rng.shuffle(tier)
         for opt in tier:
             text = _option(base, opt, lang)
-            if len(out) < 3 and not any(alike(text, o) for o in out + [_option(base, key, lang)]):
+            if len(out) < 3 and not _named_in(text, ruling_text) \
+                    and not any(alike(text, o) for o in out + [_option(base, key, lang)]):
                 out.append(text)
     return out
 
@@ -204,7 +235,9 @@ def questions(g: Graph, lang: str) -> list[Question]:
             key = _key_rect(r["rectifications"])
             ruled = {x["type"] for x in r["rectifications"]}
             rng = random.Random(f"{scenario['id']}|{variant}|{lang}")
-            distractors = _distractors(base, key, ruled, rng, lang)
+            said = " ".join(x.get("conclusion") or x.get("question") or "" for x in r["steps"] + r["judgement"])
+            cited = set(r["citations"]) | {x["target"] for x in b.refs if x["pid"] in r["citations"]}
+            distractors = _distractors(base, key, ruled, rng, lang, said, frozenset(cited))
             if len(distractors) < 3:
                 continue
             irr = facts["irregularity"]

@@ -4,6 +4,7 @@ definitions): a term's label in another language, and a definition matched to it
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from rdflib import Graph
 
@@ -22,6 +23,17 @@ def _pick(rng: random.Random, pool: list[str], key: str, n: int = 3) -> list[str
     return out
 
 
+@lru_cache(maxsize=1)
+def _to_traditional():
+    import opencc
+    return opencc.OpenCC("s2t")
+
+
+def _same_word(a: str, b: str) -> bool:
+    convert = _to_traditional().convert
+    return convert(a) == convert(b)
+
+
 def questions(g: Graph, lang: str) -> list[Question]:
     b = bank(g)
     out = []
@@ -32,6 +44,8 @@ def questions(g: Graph, lang: str) -> list[Question]:
                 continue
             rng = random.Random(f"term|{key}|{lang}|{target}")
             answer = t["labels"][target]
+            if target != "en" and lang != "en" and _same_word(t["labels"][lang], answer):
+                continue            # 違規 / 违规: the same word in the other script teaches nothing
             distractors = _pick(rng, [o["labels"][target] for k, o in terms.items() if k != key], answer)
             definition = t["definitions"].get(lang, "")
             out.append(Question(

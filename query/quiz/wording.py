@@ -38,6 +38,8 @@ def _tags(b, lang: str):
             continue
         if t["clause"][t["offset"]:t["offset"] + len(t["word"])] != t["word"]:
             continue
+        if t["clause"].count(t["word"]) > 1:
+            continue            # the same word left visible elsewhere in the clause would give the blank away
         yield t
 
 

@@ -14,8 +14,12 @@ from tests.app.conftest import ARTIFACTS, LOAD_TIMEOUT_MS
 from tests.app.conftest import no_exception, shot
 
 
-def _open(page, app_url, lang_label: str | None = None):
-    page.goto(app_url + "/quiz")
+def _open(page, app_url, lang_label: str | None = None, direct: bool = False):
+    if direct:                              # at 390 px the sidebar is folded away: open the page's URL
+        page.goto(app_url + "/quiz")
+    else:
+        page.goto(app_url)
+        page.locator('[data-testid="stSidebarNav"] a').filter(has_text="Quiz").click(timeout=LOAD_TIMEOUT_MS)
     page.get_by_role("tab").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     if lang_label:
         page.get_by_text(lang_label, exact=True).click()
@@ -37,14 +41,14 @@ def test_build_take_download(page, app_url):
     _build(page)
     expect(page.get_by_text("5 questions built.")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     with page.expect_download() as dl:
-        page.get_by_role("button", name="Download gift").click()
+        page.get_by_role("button", name="Moodle GIFT").click()
     gift = dl.value.path().read_text(encoding="utf-8")
     assert gift.count("::") >= 10 and "$CATEGORY" in gift
     with page.expect_download() as dl:
-        page.get_by_role("button", name="Download apkg").click()
+        page.get_by_role("button", name="Anki deck (.apkg)").click()
     assert "collection.anki2" in zipfile.ZipFile(dl.value.path()).namelist()
     with page.expect_download() as dl:
-        page.get_by_role("button", name="Download json").click()
+        page.get_by_role("button", name="JSON").click()
     questions = json.loads(dl.value.path().read_text(encoding="utf-8"))["questions"]
     assert len(questions) == 5 and all(27 in q["tags"]["laws"] for q in questions)
     shot(page, "quiz-build-en")
@@ -74,7 +78,7 @@ def test_quiz_in_chinese_and_narrow(page, app_url):
         no_exception(page)
         shot(page, f"quiz-build-{lang}")
     page.set_viewport_size({"width": 390, "height": 1400})
-    _open(page, app_url)
+    _open(page, app_url, direct=True)
     _build(page, count=3)
     expect(page.get_by_text("3 questions built.")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     no_exception(page)
