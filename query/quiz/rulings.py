@@ -30,7 +30,7 @@ VALUES = Path(__file__).parent / "data" / "values.tsv"
 GENERIC = {"OptionToAccept", "AdjustedScorePossible", "ProceduralPenaltyPossible", "SubstituteLegalCall"}
 # true of almost every situation sooner or later (the auction or play goes on after the
 # rectification): as distractors they would be a second right answer
-NEVER_DISTRACTORS = {"AuctionContinues", "PlayContinues"}
+NEVER_DISTRACTORS = {"AuctionContinues", "PlayContinues", "OptionToAccept"}   # the option existed even if unused
 # rectifications that are the effect of a general law: no distractor when the ruling cites or
 # refers to that law (62C3 "see Law 16C2" makes the withdrawn cards' information unauthorized)
 TYPE_LAW = {"UnauthorizedInformation": "16", "ProceduralPenaltyPossible": "90"}
@@ -181,7 +181,7 @@ def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lan
     which the ruling contains or names, nor one a provision the ruling cites or refers to prescribes
     (62C3 "see Law 16C2": no "information unauthorized" distractor there)."""
     pid = key["provision"]
-    tiers: list[list[tuple]] = [[], [], []]
+    tiers: list[list[tuple]] = [[], [], []]      # (law distance, (type, count))
     for rule in sorted(base.rules.values(), key=lambda r: r.id):
         if _related(rule.provision, cited):
             continue
@@ -194,11 +194,17 @@ def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lan
             opt = (rect.type, rect.count)
             same_law = law_of(rule.provision) == law_of(pid)
             tier = 0 if same_law and rule.provision[:len(pid) - 1] == pid[:-1] else 1 if same_law else 2
-            tiers[tier].append(opt)
+            tiers[tier].append((abs((law_of(rule.provision) or 0) - (law_of(pid) or 0)), opt))
     out: list[str] = []
-    for tier in tiers:
-        tier = sorted(set(tier), key=str)
-        rng.shuffle(tier)
+    for n, tier in enumerate(tiers):
+        # other laws: the nearest first (an auction rectification for an auction irregularity)
+        best: dict = {}
+        for dist, opt in tier:
+            best[opt] = min(dist, best.get(opt, dist))
+        tier = sorted(best, key=lambda o: (best[o], str(o)))
+        head, tail = (tier[:8], tier[8:]) if n == 2 else (tier, [])
+        rng.shuffle(head)
+        tier = head + tail
         for opt in tier:
             text = _option(base, opt, lang)
             if len(out) < 3 and not _named_in(text, ruling_text) \
