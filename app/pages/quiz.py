@@ -23,16 +23,31 @@ def _topic_label(key: str, lang: str) -> str:
     return bank(graph()).topics.get(key, {}).get("labels", {}).get(lang, key)
 
 
+def _edition(edition: str, lang: str) -> str:
+    return t("quiz.edition.2024" if "2024" in edition else "quiz.edition.2017", lang)
+
+
+def _export(qs, fmt: str, lang: str) -> bytes:
+    """Each export made once per quiz (the PDF takes a second): answering in the Take tab reruns
+    the page, and must not remake them."""
+    cache = st.session_state.setdefault("quiz_exports", {})
+    key = (tuple(q.id for q in qs), tuple(q.answer for q in qs), fmt, lang)
+    if key not in cache:
+        cache.clear() if len(cache) > 20 else None
+        cache[key] = export(qs, fmt, lang)
+    return cache[key]
+
+
 def _build_tab(lang: str) -> None:
     g = graph()
     laws = sorted({law_of(p) for p in bank(g).order} - {None})
     c1, c2, c3 = st.columns(3)
     chosen_laws = c1.multiselect(t("quiz.laws", lang), laws, format_func=lambda n: t("quiz.law", lang, n=n),
-                                 key="quiz_laws")
+                                 key="quiz_laws", placeholder=t("quiz.placeholder", lang))
     chosen_topics = c2.multiselect(t("quiz.topics", lang), topics(g), format_func=lambda k: _topic_label(k, lang),
-                                   key="quiz_topics")
+                                   key="quiz_topics", placeholder=t("quiz.placeholder", lang))
     chosen_types = c3.multiselect(t("quiz.types", lang), list(TYPES), format_func=lambda k: t(f"quiz.type.{k}", lang),
-                                  key="quiz_types")
+                                  key="quiz_types", placeholder=t("quiz.placeholder", lang))
     c4, c5 = st.columns(2)
     count = c4.number_input(t("quiz.count", lang), min_value=1, max_value=100, value=10, key="quiz_count")
     seed = c5.number_input(t("quiz.seed", lang), min_value=0, max_value=10**6, value=1, key="quiz_seed")
@@ -54,7 +69,7 @@ def _build_tab(lang: str) -> None:
     cols = st.columns(4) + st.columns(4)
     for col, (fmt, (ext, mime)) in zip(cols, FORMATS.items()):
         try:
-            data = export(qs, fmt, qlang)
+            data = _export(qs, fmt, qlang)
         except BadInput as e:         # the PDF without its font: say so on that button's place
             col.caption(str(e))
             continue
@@ -62,12 +77,12 @@ def _build_tab(lang: str) -> None:
                             key=f"quiz_dl_{fmt}")
     st.subheader(t("quiz.preview", lang))
     for n, q in enumerate(qs, 1):
-        with st.expander(f"{n}. {t(f'quiz.type.{q.type}', lang)} · {q.stem.splitlines()[-1][:90]}"):
+        with st.expander(f"{n}. {t(f'quiz.type.{q.type}', lang)} · {q.stem.splitlines()[0][:90]}"):
             st.text(q.stem)
             for i, o in enumerate(q.options):
                 st.markdown(("**" if i == q.answer else "") + f"{LETTERS[i]}. {o}" + ("**" if i == q.answer else ""))
             st.caption(f"{t('quiz.key', lang)}: {LETTERS[q.answer]} · {t('quiz.citations', lang)}: "
-                       f"{', '.join(q.citations)} · {t('quiz.edition', lang)}: {q.edition} · "
+                       f"{', '.join(q.citations)} · {t('quiz.edition', lang)}: {_edition(q.edition, lang)} · "
                        f"{t('quiz.difficulty', lang)}: {q.difficulty}")
             st.info(q.explanation)
 

@@ -40,6 +40,7 @@ def test_build_take_download(page, app_url):
     _open(page, app_url)
     _build(page)
     expect(page.get_by_text("5 questions built.")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    expect(page.get_by_text("Preview with keys")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     with page.expect_download() as dl:
         page.get_by_role("button", name="Moodle GIFT").click()
     gift = dl.value.path().read_text(encoding="utf-8")
@@ -71,16 +72,20 @@ def test_build_take_download(page, app_url):
 
 
 def test_quiz_in_chinese_and_narrow(page, app_url):
-    for label, lang, built in (("繁體中文", "zh-Hant", "已產生 4 題。"), ("简体中文", "zh-Hans", "已生成 4 道题。")):
+    for label, lang, built, preview in (("繁體中文", "zh-Hant", "已產生 4 題。", "預覽(含答案)"),
+                                        ("简体中文", "zh-Hans", "已生成 4 道题。", "预览（含答案）")):
         _open(page, app_url, label)
         _build(page, count=4)
         expect(page.get_by_text(built)).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+        expect(page.get_by_text(preview)).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+        page.locator('[data-testid="stExpander"] summary').first.click()      # open one question
         no_exception(page)
         shot(page, f"quiz-build-{lang}")
     page.set_viewport_size({"width": 390, "height": 1400})
     _open(page, app_url, direct=True)
     _build(page, count=3)
     expect(page.get_by_text("3 questions built.")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
+    expect(page.get_by_text("Preview with keys")).to_be_visible(timeout=LOAD_TIMEOUT_MS)
     no_exception(page)
     shot(page, "quiz-build-390")
     assert (ARTIFACTS / "quiz-build-390.png").exists()
