@@ -44,11 +44,13 @@ def pdf(questions: list[Question], lang: str) -> bytes:
     doc.set_auto_page_break(True, margin=15)
     doc.add_font("wqy", "", str(FONT), collection_font_number=0)
     doc.set_title(say("sheet.title", lang))
+    wrap = "WORD" if lang == "en" else "CHAR"      # Chinese breaks between characters, not at the spaces around ids
 
     def para(text: str, size: float = 10.5, indent: float = 0, gap: float = 1.5) -> None:
         doc.set_font("wqy", size=size)
         doc.set_x(doc.l_margin + indent)
-        doc.multi_cell(doc.epw - indent, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT")
+        doc.multi_cell(doc.epw - indent, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT",
+                       wrapmode=wrap)
         doc.ln(gap)
 
     doc.add_page()
