@@ -37,15 +37,30 @@ def _shape(pid: str) -> str:
     return "".join("9" if c.isdigit() else "A" if c.isupper() else c for c in pid[len(str(law)):]) if law else ""
 
 
+@lru_cache(maxsize=4)
+def _neighbours(b) -> tuple[dict, dict]:
+    """Per law, the laws it cites or is cited by; per id shape, the provisions of that shape."""
+    linked: dict[int, set[int]] = {}
+    for r in b.refs:
+        a, z = law_of(r["pid"]), law_of(r["target"])
+        if a is not None and z is not None:
+            linked.setdefault(a, set()).add(z)
+            linked.setdefault(z, set()).add(a)
+    by_shape: dict[str, list[str]] = {}
+    for p in sorted(b.order):
+        if law_of(p) is not None:
+            by_shape.setdefault(_shape(p), []).append(p)
+    return linked, by_shape
+
+
 def _far(b, pid: str, avoid: set[str], rng: random.Random, n: int = 3) -> list[str]:
     """n provisions of other laws near pid's law (so they are plausible), at the same depth (so
     the id's shape gives nothing away), from laws that neither cite nor are cited by the key."""
     law = law_of(pid)
-    linked = {law_of(r["target"]) for r in b.refs if law_of(r["pid"]) == law} | \
-             {law_of(r["pid"]) for r in b.refs if law_of(r["target"]) == law}
-    banned = {law} | linked | {law_of(a) for a in avoid}
-    pool = sorted((p for p in b.order if law_of(p) not in banned and law_of(p) is not None
-                   and _shape(p) == _shape(pid)), key=lambda p: (abs(law_of(p) - law), p))
+    linked, by_shape = _neighbours(b)
+    banned = {law} | linked.get(law, set()) | {law_of(a) for a in avoid}
+    pool = sorted((p for p in by_shape.get(_shape(pid), []) if law_of(p) not in banned),
+                  key=lambda p: (abs(law_of(p) - law), p))
     near = pool[:24]
     rng.shuffle(near)
     out: list[str] = []

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import json
 import random
-from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
 
@@ -165,14 +164,19 @@ def _key_rect(rects: list[dict]) -> dict:
 
 def _named_in(label: str, ruling_text: str) -> bool:
     """Whether the ruling's own words name this rectification ("... becomes a penalty card" names
-    "Major penalty card"): then it is no distractor, whatever the rectification list says."""
+    "Major penalty card"): a common run of at least 60% of the label (2 characters in Chinese,
+    8 in English) makes it no distractor, whatever the rectification list says."""
     a, b = label.casefold(), ruling_text.casefold()
-    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
-    return m.size >= max(2 if not a.isascii() else 8, int(0.6 * len(a)))
+    k = max(2 if not a.isascii() else 8, int(0.6 * len(a)))
+    return any(a[i:i + k] in b for i in range(len(a) - k + 1))
 
 
-def _related(pid: str, cited: set[str]) -> bool:
-    return any(pid.startswith(c) or c.startswith(pid) for c in cited)
+def _related(pid: str, cited: frozenset) -> bool:
+    """pid is one of the cited provisions, an ancestor or a descendant of one (27B of 27B2, not 2 of 27)."""
+    def under(x: str, y: str) -> bool:
+        return x == y or (x.startswith(y) and not (y[-1].isdigit() and x[len(y)].isdigit()))
+    law = law_of(pid)
+    return any(law_of(c) == law and (under(pid, c) or under(c, pid)) for c in cited)
 
 
 def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lang: str,
@@ -181,15 +185,16 @@ def _distractors(base, key: dict, ruled_types: set[str], rng: random.Random, lan
     which the ruling contains or names, nor one a provision the ruling cites or refers to prescribes
     (62C3 "see Law 16C2": no "information unauthorized" distractor there)."""
     pid = key["provision"]
+    ruled_families = {_family(t) for t in ruled_types}
+    cited_laws = {law_of(c) for c in cited}
     tiers: list[list[tuple]] = [[], [], []]      # (law distance, (type, count))
-    for rule in sorted(base.rules.values(), key=lambda r: r.id):
-        if _related(rule.provision, cited):
+    for rule in _sorted_rules(base):
+        if law_of(rule.provision) in cited_laws and _related(rule.provision, cited):
             continue
         for rect in rule.rects:
             if rect.type in TYPE_LAW and any(law_of(c) == int(TYPE_LAW[rect.type]) for c in cited):
                 continue
-            if rect.type in ruled_types or rect.type in NEVER_DISTRACTORS \
-                    or _family(rect.type) in {_family(t) for t in ruled_types}:
+            if rect.type in ruled_types or rect.type in NEVER_DISTRACTORS or _family(rect.type) in ruled_families:
                 continue
             opt = (rect.type, rect.count)
             same_law = law_of(rule.provision) == law_of(pid)
@@ -219,6 +224,24 @@ def _laws(key_pid: str, citations: list[str]) -> list[int]:
     return [law_of(key_pid)] + rest
 
 
+@lru_cache(maxsize=4)
+def _refs_of(b) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for x in b.refs:
+        out.setdefault(x["pid"], set()).add(x["target"])
+    return out
+
+
+_SORTED: dict[int, list] = {}
+
+
+def _sorted_rules(base) -> list:
+    if id(base) not in _SORTED:
+        _SORTED.clear()
+        _SORTED[id(base)] = sorted(base.rules.values(), key=lambda r: r.id)
+    return _SORTED[id(base)]
+
+
 @lru_cache(maxsize=1)
 def golden() -> list[dict]:
     out = []
@@ -242,7 +265,7 @@ def questions(g: Graph, lang: str) -> list[Question]:
             ruled = {x["type"] for x in r["rectifications"]}
             rng = random.Random(f"{scenario['id']}|{variant}|{lang}")
             said = " ".join(x.get("conclusion") or x.get("question") or "" for x in r["steps"] + r["judgement"])
-            cited = set(r["citations"]) | {x["target"] for x in b.refs if x["pid"] in r["citations"]}
+            cited = set(r["citations"]).union(*(_refs_of(b).get(c, ()) for c in r["citations"]))
             distractors = _distractors(base, key, ruled, rng, lang, said, frozenset(cited))
             if len(distractors) < 3:
                 continue
