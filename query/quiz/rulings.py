@@ -29,7 +29,9 @@ VALUES = Path(__file__).parent / "data" / "values.tsv"
 GENERIC = {"OptionToAccept", "AdjustedScorePossible", "ProceduralPenaltyPossible", "SubstituteLegalCall"}
 # true of almost every situation sooner or later (the auction or play goes on after the
 # rectification): as distractors they would be a second right answer
-NEVER_DISTRACTORS = {"AuctionContinues", "PlayContinues", "OptionToAccept"}   # the option existed even if unused
+# "option to accept" existed even when not used; information from any withdrawn call or card is
+# unauthorized for the offending side (Law 16C), so that too is nearly always arguable
+NEVER_DISTRACTORS = {"AuctionContinues", "PlayContinues", "OptionToAccept", "UnauthorizedInformation"}
 # rectifications that are the effect of a general law: no distractor when the ruling cites or
 # refers to that law (62C3 "see Law 16C2" makes the withdrawn cards' information unauthorized)
 TYPE_LAW = {"UnauthorizedInformation": "16", "ProceduralPenaltyPossible": "90"}
