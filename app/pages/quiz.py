@@ -128,8 +128,9 @@ def _take_tab(lang: str) -> None:
 
 
 def main() -> None:
-    lang = st.radio(t("quiz.lang_picker"), LANGS, format_func=lambda k: LANG_NAMES[k],
-                    horizontal=True, key="quiz_lang_choice")
+    ui = st.session_state.get("ask_ui", "en")       # the app's interface language (the chat sets it)
+    lang = st.radio(t("quiz.lang_picker"), LANGS, format_func=lambda k: LANG_NAMES[k], horizontal=True,
+                    index=LANGS.index(ui) if ui in LANGS else 0, key="quiz_lang_choice")
     st.title(t("quiz.title", lang))
     st.caption(t("quiz.intro", lang))
     build_tab, take_tab = st.tabs([t("quiz.tab.build", lang), t("quiz.tab.take", lang)])
