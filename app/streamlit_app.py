@@ -33,6 +33,7 @@ PAGES = [
     st.Page(ROOT / "app" / "pages" / "refmap.py", title=t("nav.map", lang), icon=":material/hub:", url_path="refmap"),
     st.Page(ROOT / "app" / "pages" / "findings.py", title=t("nav.findings", lang), icon=":material/translate:", url_path="findings"),
     st.Page(ROOT / "app" / "pages" / "index.py", title=t("nav.index", lang), icon=":material/sort_by_alpha:", url_path="index"),
+    st.Page(ROOT / "app" / "pages" / "quiz.py", title=t("nav.quiz", lang), icon=":material/quiz:", url_path="quiz"),
     st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav", lang), icon=":material/database:", url_path="data"),
 ]
 st.navigation(PAGES).run()
