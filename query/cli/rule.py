@@ -79,6 +79,11 @@ def _batch(path: str, lang: str, as_json: bool):
     return None
 
 
+def _cite(pid: str) -> str:
+    """"Law 27B2" for the Laws; a regulation's document-prefixed id as it is (wbfalert2023:2(i))."""
+    return pid if ":" in pid else f"Law {pid}"
+
+
 def render(r: dict) -> str:
     if "error" in r:
         return f"error: {r['error']}"
@@ -86,13 +91,13 @@ def render(r: dict) -> str:
     if "parsed" in r:
         out.append("understood: " + "; ".join(r["parsed"]["recognised"]))
     for i, s in enumerate(r["steps"], 1):
-        out.append(f"{i}. Law {s['provision']} [{s['strength'] or '-'}] {s['conclusion']}")
+        out.append(f"{i}. {_cite(s['provision'])} [{s['strength'] or '-'}] {s['conclusion']}")
         out.append(f"     \u201c{s['text']}\u201d")
     if r["rectifications"]:
         out.append("rectifications: " + "; ".join(
             f"{x['type']}{' x' + str(x['count']) if 'count' in x else ''} ({x['provision']})" for x in r["rectifications"]))
     for j in r["judgement"]:
-        out.append(f"judgement (Law {j['provision']}): {j['question']}")
+        out.append(f"judgement ({_cite(j['provision'])}): {j['question']}")
     for m in r["missing"]:
         out.append(f"missing {m['fact']}: {m['question']}")
     if r["presumed"]:
