@@ -131,7 +131,8 @@ def commands() -> list[tuple[str, argparse.ArgumentParser, object]]:
 
 def is_file(action: argparse.Action) -> bool:
     text = f"{action.metavar or ''} {action.help or ''}".lower()
-    return action.dest in ("facts", "batch", "queries", "out") or "file" in text
+    # a path the command reads or writes: generated inside the example's folder, never elsewhere
+    return action.dest in ("facts", "batch", "queries", "out", "bundle", "file") or "file" in text or "folder" in text
 
 
 def help_examples(action: argparse.Action) -> list[str]:
@@ -158,6 +159,12 @@ SEEDS = {      # plausible values per argument (dest), so the generated inputs r
     "contract": ["4SX", "3NT", "PASS", "6HXX", "7NTXX", "1C", "4♠X"],
     "tricks": ["10", "0", "13", "7"],
     "k": ["1", "5", "10", "100"],
+    "query": ["SELECT ?s WHERE { ?s a <https://w3id.org/bridge-laws/ontology#Schedule> } LIMIT 3",
+              "ASK { ?s ?p ?o }", "PREFIX dcterms: <http://purl.org/dc/terms/> SELECT ?id WHERE { ?p dcterms:identifier ?id } LIMIT 2",
+              "INSERT DATA { <a:b> <a:c> <a:d> }", "SELECT * WHERE { SERVICE <http://example.org/> { ?s ?p ?o } }"],
+    "laws": ["27,64", "27", "12,16"], "count": ["3", "1", "5"], "seed": ["1", "7"], "types": ["ruling", "truefalse"],
+    "topics": ["irregularities", "definitions", "scoring"], "time_limit": ["10", "1"],
+    "kind": ["modal"], "severity": ["changes", "wording"],
     "set": ["w_cards=0", "w_card_dense=false", "w_dense=0.3", "bm25_k1=1.2", "fusion=rrf", "title_repeat=1"],
     "text": ["revoke", "insufficient bid", "不足叫", "藏牌", "What happens after a lead out of turn?",
              "West bid 1H over North's 1S, South did not accept it",
