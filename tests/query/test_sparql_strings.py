@@ -17,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("query", "app", "ingest")
-SPARQL = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|WHERE|VALUES|FILTER|INSERT|DELETE|OPTIONAL)\b|\?[a-z]\w*|<\{")
+SPARQL = re.compile(r"\b(SELECT|ASK|CONSTRUCT|DESCRIBE|PREFIX|WHERE|VALUES|FILTER|INSERT|DELETE|OPTIONAL)\b")
+VARIABLE = re.compile(r"^\?[a-z]\w*$")          # .replace("?var", ...): a variable of a query written elsewhere
 
 REVIEWED = {
     # (file, function): why the text it builds into a query cannot carry user input
@@ -37,14 +38,18 @@ REVIEWED = {
     ("query/rulings/reasoner.py", "_provision_texts"):
         "VALUES of provision IRIs made from the ids the hand-written rules (ontology/rules/) implement, "
         "read from the graph, under the module constant WBF_NS",
-    ("query/rulings/scenario/keywords.py", "parse"):
-        "not a query: a regular expression (its `?s?` looks like a SPARQL variable to this scan)",
     ("app/components/editions.py", "subtree_text"):
         "puts a language tag into a FILTER; its only callers pass the literals 'zh-Hant' and 'zh-Hans'",
     ("app/components/graph_data.py", "glossary"):
         "replaces ?scheme by the IRI of the terms scheme of the module constant DOC, not user text",
-    ("app/pages/laws.py", "render"):
-        "not a query: a caption whose `?p=` (a permalink) looks like a SPARQL variable to this scan",
+    ("app/components/graph_data.py", "reftype_labels"):
+        "puts a language tag into a FILTER after checking it is one of the three known tags",
+    ("app/components/tables.py", "regulation_schedules"):
+        "replaces ?want by a document name checked against ('ccba2018', 'twreg') and ?s by schedule IRIs "
+        "that are results of the query before it",
+    ("query/quiz/bank.py", "_q"):
+        "joins the module's PREFIXES to a query body that every caller writes as a literal or an f-string of "
+        "module constants (which this scan checks at each call site)",
 }
 
 
@@ -91,7 +96,10 @@ def built_queries(source: str, filename: str = "<code>") -> list[tuple[str, int,
                 kind = "%" if isinstance(child.op, ast.Mod) else "+"
             elif isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute) and child.func.attr in ("format", "replace"):
                 kind = "." + child.func.attr
-            if kind and SPARQL.search(_constant_text(child)) and not _only_constants(child):
+            text = _constant_text(child)
+            sparql = SPARQL.search(text) or (kind == ".replace" and child.args and isinstance(child.args[0], ast.Constant)
+                                             and VARIABLE.match(str(child.args[0].value)))
+            if kind and sparql and not _only_constants(child):
                 if not (kind == "+" and isinstance(node, ast.BinOp)):      # a chain of + counts once
                     found.append((name, child.lineno, kind))
             visit(child, name)
