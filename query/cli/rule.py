@@ -65,7 +65,7 @@ def _batch(path: str, lang: str, as_json: bool):
             if not line.strip():
                 raise BadInput("empty line")
             if line.lstrip().startswith("{"):
-                out = rule(g, load_json(line, f"line {n}"), lang)
+                out = rule(g, load_json(line, "the line"), lang)   # its place says which line
             else:                                   # a plain-language scenario
                 out = _plain(g, line, lang)
         except BadInput as e:

@@ -214,3 +214,12 @@ def test_ingest_out_name_too_long():
     import ingest.__main__ as ingest_main
     r = run(["--out", "9" * 5000, "--json"], ingest_main.main)
     assert r.rc == 2 and "not a usable folder name" in check(r)["error"]
+
+
+def test_equal_batch_lines_get_equal_answers(tmp_path):
+    """Found by the long property run: two lines "{" got different errors (each named its line number);
+    an answer's place in the output says which line it answers."""
+    f = tmp_path / "batch.txt"
+    f.write_text("{\n{\n", encoding="utf-8")
+    out = check(run(["rule", "--batch", str(f), "--json"]), ["{", "{"])
+    assert out[0] == out[1] and "not valid JSON" in out[0]["error"]
