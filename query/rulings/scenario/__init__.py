@@ -1,25 +1,121 @@
 """The plain-language reader: a director's description of a table situation, in English,
 Traditional or Simplified Chinese, read into scenario facts for the reasoner (DESIGN.md section 7,
-`python -m query rule "TEXT"`)."""
+`python -m query rule "TEXT"`; docs/scenario-reader.md).
+
+text -> mentions (spaCy pipelines with the pattern files, reader.py) -> a story of actions
+(story.py) -> the table replay (replay.py), from which the irregularities come, in order -> the
+reasoner (query/rulings/reasoner.py) on the first one's facts plus the user's answers -> the answer
+(contract.py): `understood` (facts and the words they came from), `missing` (questions with options),
+the ruling; the other irregularities of the story are ruled too, under `further`.
+"""
 from __future__ import annotations
 
 from rdflib import Graph
 
+from query.errors import BadInput
 
-def rule_text(g: Graph, text: str, lang: str = "en", answers: dict[str, str] | None = None) -> dict:
+# findings that name an irregularity when the replay could not build it (the text says what it was)
+NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_card": ["defender_card_exposed"],
+         "out_of_turn": ["call_out_of_rotation", "opening_lead_out_of_turn", "lead_out_of_turn"],
+         "wrong_hand": ["lead_out_of_turn"], "misinformation": ["misinformation"],
+         "unintended": ["change_of_call"], "intended": ["change_of_call"]}
+
+
+def read(text: str, lang: str | None = None):
+    """(story, irregularities, lang of the text) for a text; no graph needed."""
+    from query.inputs import text as checked
+    from query.rulings.scenario.pipelines import detect_lang
+    from query.rulings.scenario.reader import mentions
+    from query.rulings.scenario.replay import replay
+    from query.rulings.scenario.story import build
+    text = checked(text, "scenario text")
+    if not text.strip():
+        raise BadInput("empty scenario text")
+    text_lang = detect_lang(text)
+    st = build(mentions(text, text_lang))
+    return st, replay(st), text_lang
+
+
+def _is_law_question(st, text: str) -> bool:
+    story = [a for a in st.actions if a.actor not in (None, "director") and (a.call or a.cards or a.kind in (
+        "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
+    asks = bool(st.questions) or text.rstrip().endswith(("?", "？"))
+    return asks and not story and st.seats_named <= 1
+
+
+def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None = None) -> dict:
     """A ruling from a director's own words: the object `python -m query rule "TEXT" --json` prints.
 
-    `answers` are the user's replies to earlier questions (fact -> value); they override what was
-    read. Raises BadInput when the text cannot be ruled on.
+    `answers` are the user's replies to earlier questions (fact -> value, as strings or JSON
+    values); they override what was read. `lang` (en, zh-Hant, zh-Hans; None: the text's own) is
+    the language of the answer. Raises BadInput for text that cannot be read (empty, too long,
+    not valid UTF-8) or answers that are not facts.
     """
-    from query.errors import BadInput
-    from query.rulings.reasoner import rule
-    from query.rulings.scenario.keywords import parse
-
-    facts, notes = parse(text)
-    facts = {**facts, **(answers or {})}
-    if not facts:
-        raise BadInput("no irregularity recognised in the text; describe the facts in a JSON file and use --facts")
-    out = rule(g, facts, lang)
-    out["parsed"] = {"text": text, "facts": facts, "recognised": notes}
+    from query.rulings.reasoner import LANGS, rule_base, rule_facts
+    from query.rulings.scenario.contract import (LAW_QUESTION, NOT_RULED, question, spans_json, typed_answer)
+    st, found, text_lang = read(text, lang)
+    lang = lang or text_lang
+    if lang not in LANGS:
+        raise BadInput(f"unknown language '{lang}' (en, zh-Hant, zh-Hans)")
+    base = rule_base(g)
+    vocab = base.vocab
+    given = {k: typed_answer(k, v, vocab) for k, v in (answers or {}).items()}
+    if not found and not given and _is_law_question(st, text):
+        return {"kind": "law_question", "text": text, "lang": lang, "note": LAW_QUESTION[lang],
+                "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [], "rectifications": [],
+                "judgement": [], "citations": []}
+    if not found:
+        named = [k for _, f, _m in st.findings for k in NAMED.get(f, [])]
+        if len(set(named)) == 1:
+            from query.rulings.scenario.replay import Irregularity
+            m = next(m for _, f, m in st.findings if NAMED.get(f) == [named[0]])
+            irr = Irregularity(named[0], {})
+            irr.put("irregularity", named[0], m)
+            found = [irr]
+    first = found[0] if found else None
+    facts = dict(first.facts) if first else {}
+    spans = list(first.spans) if first else []
+    facts.update(given)
+    understood = {"facts": dict(facts), "spans": spans_json(spans)}
+    if "irregularity" not in facts:
+        hints = sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
+        out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+               "missing": [question(vocab["irregularity"], lang, g, hints or None)],
+               "note": NOT_RULED[lang], "irregularities": [], "facts": facts, "presumed": {}, "derived": {},
+               "steps": [], "rectifications": [], "judgement": [], "pending": [], "citations": []}
+        return out
+    try:
+        try:
+            ruling = rule_facts(base, facts, lang)
+        except BadInput:
+            if "auction" not in facts or "auction" in given:
+                raise
+            # the replayed auction and a stated fact disagree: rule on the stated facts alone
+            facts = {k: v for k, v in facts.items() if k not in ("auction", "dealer")}
+            understood["facts"] = dict(facts)
+            understood["spans"] = [s for s in understood["spans"] if s["fact"] not in ("auction", "dealer")]
+            ruling = rule_facts(base, facts, lang)
+    except BadInput as e:
+        # what was read contradicts itself (or the answers contradict it): say so, ask for the kind
+        return {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+                "error": str(e).splitlines()[0], "missing": [question(vocab["irregularity"], lang, g)],
+                "irregularities": [i.kind for i in found], "steps": [], "rectifications": [], "judgement": [],
+                "citations": []}
+    for m in ruling["missing"]:
+        d = vocab[m["fact"]]
+        m.update(question(d, lang, g))
+    out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+           "irregularities": [i.kind for i in found], **ruling}
+    further = []
+    for irr in found[1:]:
+        try:
+            r = rule_facts(base, irr.facts, lang)
+        except BadInput as e:
+            further.append({"irregularity": irr.kind, "error": str(e).splitlines()[0]})
+            continue
+        further.append({"irregularity": irr.kind, "understood": {"facts": dict(irr.facts), "spans": spans_json(irr.spans)},
+                        "missing": [{**m, **question(vocab[m["fact"]], lang, g)} for m in r["missing"]],
+                        "steps": r["steps"], "rectifications": r["rectifications"], "judgement": r["judgement"],
+                        "citations": r["citations"]})
+    out["further"] = further
     return out

@@ -1,0 +1,429 @@
+"""The table replay: a story's actions replayed by the rules of the game, and the irregularities
+that come out of it, in the order they happened.
+
+The auction (Laws 17-22): calls go clockwise from the dealer (Law 17A/B); a bid must supersede
+the last bid (Law 18D, else Law 27); a double needs an opponent's last bid, a redouble an
+opponent's double (Law 19, else Law 36); the auction ends after three passes following a bid
+(Law 17D, a later call is Law 39); a player required to pass who calls is Law 37; a bid above
+seven is Law 38. Passes a director leaves out ("South opened 1♥, North raised to 2♥") are
+implied when nothing says the call was out of turn; an "opening" bid implies passes before it.
+
+The play (Laws 41-66): the opening lead is made by declarer's LHO (Law 41A, else Law 54); a
+player who "still had" a card of the suit and discarded, ruffed or showed out has revoked (Laws
+44C, 61); a card dropped or exposed by a defender, declarer, or during the auction (Laws 24, 48,
+49-50); a claim or concession (Laws 68-70).
+
+Each irregularity carries the facts the replay establishes, in the fact vocabulary of
+ontology/scenario.ttl, with the mentions they were read from. Nothing is guessed: a fact the story
+does not settle is left out, and the reasoner asks for it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
+from query.rulings.scenario.story import Action, Story, call_of
+
+
+@dataclass
+class Irregularity:
+    kind: str
+    facts: dict
+    spans: list = field(default_factory=list)     # (fact, value, Mention)
+    at: int = 0                                   # index of the action it happened at
+
+    def put(self, fact: str, value, *mentions) -> None:
+        self.facts[fact] = value
+        for m in mentions:
+            if m is not None:
+                self.spans.append((fact, value, m))
+
+
+def _span(a: Action, what: str):
+    return next((m for f, m in a.spans if f == what), None)
+
+
+def _rel(turn: str, seat: str) -> str:
+    return {rho(seat): "rho", partner(seat): "partner", lho(seat): "lho"}[turn]
+
+
+def _resolve(actor, declarer: str | None):
+    if actor in SEATS or actor is None:
+        return actor
+    if declarer is not None:
+        if actor == "declarer":
+            return declarer
+        if actor == "dummy":
+            return partner(declarer)
+    return None
+
+
+@dataclass
+class Auction:
+    dealer: str | None
+    calls: list = field(default_factory=list)       # (seat, Call, Action | None)
+    last_bid: Call | None = None
+    last_bid_seat: str | None = None
+    passes: int = 0
+    ended: bool = False
+
+    def expected(self) -> str | None:
+        if self.calls:
+            return lho(self.calls[-1][0])
+        return self.dealer
+
+    def legal_double(self, seat: str, kind: str) -> bool:
+        last = next(((s, c) for s, c, _ in reversed(self.calls) if c.kind != "pass"), None)
+        if last is None or last[0] in (seat, partner(seat)):
+            return False
+        return last[1].kind == ("bid" if kind == "double" else "double")
+
+    def add(self, seat: str, c: Call, a: Action | None) -> None:
+        if c.kind == "bid":
+            self.last_bid, self.last_bid_seat, self.passes = c, seat, 0
+        elif c.kind == "pass":
+            self.passes += 1
+        else:
+            self.passes = 0
+        self.calls.append((seat, c, a))
+        if (self.last_bid is not None and self.passes >= 3) or (self.last_bid is None and self.passes >= 4):
+            self.ended = True
+
+    def declarer(self) -> str | None:
+        if self.last_bid is None:
+            return None
+        side = (self.last_bid_seat, partner(self.last_bid_seat))
+        return next((s for s, c, _ in self.calls if c.kind == "bid" and s in side and c.strain == self.last_bid.strain), None)
+
+
+def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
+    dealer = st.dealer[0] if st.dealer else None
+    au = Auction(dealer)
+    out: list[Irregularity] = []
+    must_pass: set[str] = set()
+    open_irr: Irregularity | None = None           # an insufficient bid / call out of rotation not yet settled
+    oor_told = st.has("out_of_turn")
+    calls = [a for a in st.actions if a.call and a.actor in SEATS]
+    for a in calls:
+        seat, c = a.actor, call_of(a)
+        if open_irr is not None:
+            settled = _settle(open_irr, st, a, seat, c, au, must_pass)
+            open_irr = None
+            if settled == "consumed":
+                continue
+            if settled == "stop":
+                break
+        exp = au.expected()
+        irregular_kind = None
+        in_rotation = True
+        if exp is not None and seat != exp:
+            gap = (SEATS.index(seat) - SEATS.index(exp)) % 4       # seats skipped
+            fill = False
+            if not au.calls:
+                fill = a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid")
+            elif not oor_told and seat != au.calls[-1][0]:
+                fill = not (au.last_bid is not None and au.passes + gap >= 3)
+            if fill:
+                s = exp
+                for _ in range(gap):
+                    au.add(s, Call("pass"), None)
+                    s = lho(s)
+            else:
+                in_rotation = False
+        if c.kind == "bid" and c.level > 7:
+            irregular_kind = "bid_above_seven"
+        elif au.ended:
+            irregular_kind = "call_after_final_pass"
+        elif seat in must_pass and c.kind != "pass":
+            irregular_kind = "call_when_required_to_pass"
+        elif c.kind == "bid" and not c.supersedes(au.last_bid):
+            irregular_kind = "insufficient_bid"
+        elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
+            irregular_kind = "inadmissible_double"
+        elif not in_rotation:
+            irregular_kind = "call_out_of_rotation"
+        if irregular_kind is None:
+            au.add(seat, c, a)
+            continue
+        irr = Irregularity(irregular_kind, {}, at=a.index)
+        irr.put("irregularity", irregular_kind, _span(a, "event") or _span(a, "call"))
+        irr.put("call", {"seat": seat, "call": str(c)}, _span(a, "actor"), _span(a, "call"))
+        if st.dealer and (not au.calls or au.calls[0][0] == st.dealer[0]):
+            # the legal calls before it, from the dealer (passes a director leaves out included)
+            irr.put("dealer", st.dealer[0], st.dealer[1])
+            irr.put("auction", [str(x) for _, x, _ in au.calls], *[_span(b, "call") for _, _, b in au.calls if b is not None])
+        if irregular_kind in ("insufficient_bid", "call_out_of_rotation", "inadmissible_double") and exp is not None:
+            irr.put("in_rotation", in_rotation)
+            if not in_rotation:
+                irr.put("at_turn_of", _rel(exp, seat))
+            irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
+        out.append(irr)
+        if irregular_kind in ("insufficient_bid", "call_out_of_rotation"):
+            open_irr = irr
+            irr.facts["_last_bid"] = au.last_bid
+            irr.facts["_exp"] = exp
+            continue
+        if irregular_kind in ("bid_above_seven", "call_when_required_to_pass", "call_after_final_pass", "inadmissible_double"):
+            nxt = next((b for b in calls if b.index > a.index), None)
+            if nxt is not None and nxt.actor == lho(seat):
+                irr.put("lho_called", True, _span(nxt, "actor"))
+            break
+    if open_irr is not None:
+        _settle(open_irr, st, None, None, None, au, must_pass)
+    for irr in out:
+        irr.facts.pop("_last_bid", None)
+        irr.facts.pop("_exp", None)
+    return out, au
+
+
+def _accept_events(st: Story, irr: Irregularity, until: int | None):
+    """The first accept / decline after the irregularity (before `until`), by anyone but the offender."""
+    off = irr.facts["call"]["seat"]
+    for b in st.actions:
+        if b.index <= irr.at or (until is not None and b.index >= until):
+            continue
+        if b.kind in ("accept", "decline", "agree") and b.actor != off:
+            return b
+    return None
+
+
+def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
+    """The calls after an insufficient bid or a call out of rotation: acceptance, the replacement
+    (Law 27B), later bids by a partner who must pass. Returns "continue" (call consumed),
+    "stop" (replay no further) or "next" (the irregularity is settled; replay this call)."""
+    off = irr.facts["call"]["seat"]
+    ib = parse_call(irr.facts["call"]["call"], "call")
+    ib = ib if ib.kind == "bid" else None
+    ev = _accept_events(st, irr, a.index if a is not None else None)
+    if ev is not None and "accepted" not in irr.facts:
+        irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
+    if irr.kind == "call_out_of_rotation":
+        if a is None:
+            return "stop"
+        if "accepted" not in irr.facts and seat == lho(off) and irr.facts.get("at_turn_of") != "lho":
+            irr.put("accepted", True, _span(a, "actor"))
+        elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
+            if "accepted" in irr.facts and irr.facts["accepted"] is False:
+                irr.put("rho_call", c.kind, _span(a, "call"))
+            else:
+                irr.put("rho_called", True, _span(a, "actor"))
+        return "stop"
+    # insufficient bid
+    last = irr.facts.get("_last_bid")
+    if a is None:
+        return "stop"
+    if seat == off and irr.facts.get("accepted") is not True:
+        kind = "sufficient_bid" if c.kind == "bid" and c.supersedes(last) else "insufficient_bid" if c.kind == "bid" else c.kind
+        irr.put("replacement_type", kind, _span(a, "call"))
+        if "accepted" not in irr.facts:
+            irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
+        if kind == "sufficient_bid" and ib is not None:
+            lowest = next((lv for lv in range(1, 8) if Call("bid", lv, ib.strain).supersedes(last)), None)
+            irr.put("replacement_lowest_same_denomination", c.strain == ib.strain and c.level == lowest)
+        elif kind != "sufficient_bid":
+            irr.put("replacement_lowest_same_denomination", False)
+        found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
+        if found is not None:
+            irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
+        # who must pass afterwards (Law 27B2 / 27B3)
+        if kind in ("pass",) or (kind in ("sufficient_bid", "double", "redouble")
+                                 and not irr.facts.get("replacement_lowest_same_denomination")
+                                 and irr.facts.get("replacement_comparable") is False):
+            must_pass.add(partner(off))
+        if kind == "sufficient_bid" or kind in ("pass", "double", "redouble"):
+            au.add(seat, c, a)
+        return "consumed"
+    if seat == lho(off) and "accepted" not in irr.facts:
+        irr.put("accepted", True, _span(a, "actor"))        # Law 27A1: LHO called over it
+        au.add(off, ib, None)
+    return "next"
+
+
+def replay_play(st: Story, au: Auction) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
+    dm = st.declarer[1] if st.declarer else None
+    plays = [a for a in st.actions if a.kind in ("lead", "play", "follow", "discard", "ruff", "show_out", "drop",
+                                                  "expose", "face", "hold", "claim", "concede")]
+    auction_over = au.ended or st.contract is not None or st.declarer is not None
+
+    def base(kind: str, a: Action, offender: str | None) -> Irregularity:
+        irr = Irregularity(kind, {}, at=a.index)
+        irr.put("irregularity", kind, _span(a, "event"))
+        if offender:
+            irr.put("offender", offender, _span(a, "actor"))
+        if declarer:
+            irr.put("declarer", declarer, dm)
+        return irr
+
+    first_lead = next((a for a in plays if a.kind in ("lead", "play") and (a.trick in (None, 1))), None)
+    if first_lead is not None and first_lead.kind == "play" and first_lead.trick is None:
+        first_lead = None
+    leads = [a for a in plays if a.kind == "lead"]
+    for a in leads:
+        who = _resolve(a.actor, declarer)
+        told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
+        opening = (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
+            b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
+        if opening and declarer and who and who != lho(declarer) and who != declarer:
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif opening and told and who and not (a.trick and a.trick > 1) and who != declarer:
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif told and who:
+            irr = base("lead_out_of_turn", a, who)
+            if declarer:
+                irr.put("correct_leader", "declarer_side" if who in (declarer, partner(declarer)) and st.has("wrong_hand", a.index - 1) else "defender"
+                        if who in (declarer, partner(declarer)) else "defender")
+        else:
+            continue
+        if irr.kind == "opening_lead_out_of_turn":
+            fd, fu = st.has("face_down", a.index - 1), st.has("face_up", a.index - 1)
+            if fd is not None:
+                irr.put("opening_lead_faced", False, fd)
+            elif fu is not None or a.cards:
+                irr.put("opening_lead_faced", True, fu or _span(a, "card"))
+        ev = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "face")
+                   and _resolve(b.actor, declarer) == declarer and declarer), None)
+        if ev is not None:
+            if irr.kind == "opening_lead_out_of_turn":
+                irr.put("declarer_choice", {"accept": "accept", "decline": "refuse", "face": "spread_hand"}[ev.kind], _span(ev, "event"))
+            elif ev.kind in ("accept", "decline"):
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+        out.append(irr)
+        break
+    # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
+    holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards)]
+    for h in holds:
+        who = _resolve(h.actor, declarer)
+        if who is None:
+            continue
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who
+                    and b.kind in ("discard", "ruff", "show_out", "play", "follow") and abs(b.index - h.index) <= 3), None)
+        if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
+            bad = st.actions[h.index - 1]
+        if bad is None and (st.has("revoke") is None):
+            continue
+        irr = base("revoke", bad or h, who)
+        if _span(bad or h, "actor") is None:
+            irr.spans.append(("offender", who, _span(h, "actor")))
+        irr.spans.append(("revoke", True, _span(h, "event")))
+        _revoke_facts(irr, st, bad or h)
+        out.append(irr)
+        break
+    else:
+        rv = st.has("revoke")
+        if rv is not None:
+            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")]
+            src = min(near, key=lambda b: abs(_span(b, "event").start - rv.start), default=None) if near else None
+            irr = Irregularity("revoke", {}, at=src.index if src else 0)
+            irr.put("irregularity", "revoke", rv)
+            if src is not None:
+                irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
+            if declarer:
+                irr.put("declarer", declarer, dm)
+            _revoke_facts(irr, st, src)
+            out.append(irr)
+    # exposed cards
+    for a in st.actions:
+        if a.kind not in ("drop", "expose") or not a.actor:
+            continue
+        who = _resolve(a.actor, declarer)
+        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
+        if during:
+            irr = base("card_exposed_during_auction", a, who)
+        elif declarer and who == declarer:
+            irr = base("declarer_exposes_card", a, who)
+        elif who or a.actor == "defender":
+            irr = base("defender_card_exposed", a, who)
+        else:
+            continue
+        if a.cards:
+            irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
+        if a.kind == "drop" and irr.kind != "declarer_exposes_card":
+            irr.put("exposure_deliberate", False, _span(a, "event"))
+        out.append(irr)
+        break
+    # claims and concessions (Laws 68-71)
+    for a in st.actions:
+        if a.kind not in ("claim", "concede"):
+            continue
+        who = _resolve(a.actor, declarer)
+        irr = base("claim_or_concession", a, None)
+        irr.put("claim_kind", "claim" if a.kind == "claim" else "concession", _span(a, "event"))
+        role = None
+        if a.actor in ("declarer", "defender"):
+            role = a.actor
+        elif declarer and who:
+            role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
+        if role:
+            irr.put("claimer_role", role, _span(a, "actor"))
+        resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
+        if resp is not None:
+            irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
+        elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
+            irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        out.append(irr)
+        break
+    return out
+
+
+def _revoke_facts(irr: Irregularity, st: Story, src: Action | None) -> None:
+    ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    if ne is not None:
+        irr.put("revoke_established", False, ne)
+    elif nt is not None:
+        irr.put("established_by", "played_to_next_trick", nt)
+    elif est is not None:
+        irr.put("revoke_established", True, est)
+    if src is not None and src.trick:
+        irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+
+
+def replay_other(st: Story, au: Auction) -> list[Irregularity]:
+    """Change of call (Law 25), unauthorised information from a hesitation (Law 16B),
+    misinformation (Laws 20-21, 75)."""
+    out = []
+    unint, intended = st.has("unintended"), st.has("intended")
+    repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS), None)
+    if (unint is not None or intended is not None) and repl is not None and not any(a.kind == "lead" for a in st.actions):
+        irr = Irregularity("change_of_call", {}, at=repl.index)
+        irr.put("irregularity", "change_of_call", _span(repl, "event"))
+        irr.put("offender", repl.actor, _span(repl, "actor"))
+        if unint is not None:
+            irr.put("unintended", True, unint)
+        else:
+            irr.put("unintended", False, intended)
+        out.append(irr)
+    hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
+    if hes is not None:
+        later = next((a for a in st.actions if a.index > hes.index and a.actor == partner(hes.actor) and (a.call or a.kind in ("bid", "lead", "play"))), None)
+        if later is not None:
+            irr = Irregularity("unauthorized_information", {}, at=later.index)
+            irr.put("irregularity", "unauthorized_information", _span(hes, "event"))
+            irr.put("offender", later.actor, _span(later, "actor"))
+            out.append(irr)
+    mi = st.has("misinformation")
+    exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is not None and exp is not None:
+        irr = Irregularity("misinformation", {}, at=exp.index)
+        irr.put("irregularity", "misinformation", mi)
+        irr.put("offender", exp.actor, _span(exp, "actor"))
+        out.append(irr)
+    return out
+
+
+def replay(st: Story) -> list[Irregularity]:
+    """Every irregularity the story shows, in the order it happened."""
+    auction_irr, au = replay_auction(st)
+    found = auction_irr + replay_play(st, au) + replay_other(st, au)
+    # change of call replaces an "insufficient" or "out of rotation" reading of the same call
+    if any(i.kind == "change_of_call" for i in found):
+        found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
+            j.at for j in found if j.kind == "change_of_call") - 1]
+    found.sort(key=lambda i: i.at)
+    seen, out = set(), []
+    for i in found:
+        if i.kind not in seen:
+            seen.add(i.kind)
+            out.append(i)
+    return out

@@ -1,0 +1,181 @@
+"""From mentions to a story: who did what, in order (the input of the table replay).
+
+A director tells the table in sentences whose subject is a seat ("West, who hadn't noticed, bid
+1NT"), a role ("his partner", "declarer", 庄家) or is left out ("N 1NT, E 2D"). This module turns
+the mentions of query/rulings/scenario/reader.py into Actions (actor, event, call/card/suit,
+trick) and collects what the story states around them: the dealer, the contract and declarer,
+the Director's findings. It reads only what is written: a call or card with no actor stays without
+one, and a call that repeats one already made ("the 1♠ card", "2♣ is insufficient") is a
+reference, not a new call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from query.rulings.facts import SEATS, lho, partner, rho
+from query.rulings.scenario.reader import Mention, read_call
+
+CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
+PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
+RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
+
+
+@dataclass
+class Action:
+    actor: str | None                 # a seat, or a role not yet resolved ("declarer", "dummy", "defender")
+    kind: str                         # an event id of the pattern files; "bid"/"play" when implicit
+    index: int                        # order in the story
+    spans: list = field(default_factory=list)   # (fact, Mention)
+    call: str | None = None
+    cards: list = field(default_factory=list)
+    suit: str | None = None
+    trick: int | None = None
+    implicit: bool = False
+
+
+@dataclass
+class Story:
+    actions: list[Action]
+    findings: list[tuple[int, str, Mention]]      # (index of the action before it, finding, mention)
+    dealer: tuple[str, Mention] | None = None
+    declarer: tuple[str, Mention] | None = None
+    contract: tuple[str, Mention] | None = None
+    box: bool = False                             # the bidding box is mentioned
+    questions: list[Mention] = field(default_factory=list)
+    seats_named: int = 0
+    trick: tuple[int, Mention] | None = None
+
+    def has(self, finding: str, after: int = -1) -> Mention | None:
+        return next((m for i, f, m in self.findings if f == finding and i >= after), None)
+
+
+def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
+    return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
+
+
+def build(ms: list[Mention]) -> Story:
+    st = Story([], [])
+    actor: str | None = None
+    actor_m: Mention | None = None
+    fresh = False              # a subject was named since the last action
+    made_bids: dict[str, str] = {}      # bid -> seat that made it
+    skip: set[int] = set()
+    for i, m in enumerate(ms):
+        if i in skip:
+            continue
+        prev = ms[i - 1] if i else None
+        nxt = ms[i + 1] if i + 1 < len(ms) else None
+        if m.label == "DEALER":
+            # "dealer North", "North dealt", "南家发牌", "Dlr: N"
+            if nxt is not None and nxt.label == "SEAT" and nxt.start - m.end <= 3:
+                st.dealer = (nxt.value, nxt)
+                skip.add(i + 1)
+            elif prev is not None and prev.label == "SEAT" and m.start - prev.end <= 2:
+                st.dealer = (prev.value, prev)
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
+                fresh = False
+            continue
+        if m.label == "SEAT":
+            st.seats_named += 1
+            # "South, the declarer" / "declarer (South)" / "南家主打"
+            if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and nxt.start - m.end <= 6:
+                st.declarer = (m.value, m)
+            if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and m.start - prev.end <= 6:
+                st.declarer = (m.value, m)
+            actor, actor_m, fresh = m.value, m, True
+            continue
+        if m.label == "ROLE":
+            if m.value in RELATIVE and actor in SEATS:
+                actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
+            elif m.value in ("declarer", "dummy", "defender"):
+                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
+                    actor, actor_m, fresh = m.value, m, True
+            elif m.value == "director":
+                actor, actor_m, fresh = "director", m, True
+            continue
+        if m.label == "EVENT":
+            a = Action(actor, m.value, len(st.actions))
+            if actor_m is not None and actor is not None:
+                a.spans.append(("actor", actor_m))
+            a.spans.append(("event", m))
+            if st.trick is not None:
+                a.trick = st.trick[0]
+            st.actions.append(a)
+            fresh = False
+            continue
+        last = st.actions[-1] if st.actions else None
+        if m.label == "CALL":
+            in_play = last is not None and last.kind in PLAY_EVENTS
+            if in_play and m.value not in ("P", "X", "XX") and not last.cards:
+                card = m.value[-1] + m.value[:-1] if not m.value.endswith("NT") else None
+                if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
+                    last.cards.append(card)
+                    last.spans.append(("card", Mention("CARD", card, m.start, m.end, m.text)))
+                continue
+            made_by = made_bids.get(m.value)
+            close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
+                and m.start - last.spans[-1][1].end <= 3 and not fresh
+            if made_by is not None and (made_by != actor or not fresh) and not close:
+                continue                                  # a reference to a bid already made
+            if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
+                    and (last.actor == actor or last.actor is None):
+                last.call = m.value
+                last.spans.append(("call", m))
+            elif fresh and actor in SEATS:
+                a = Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True)
+                st.actions.append(a)
+                fresh = False
+            else:
+                continue
+            if m.value not in ("P", "X", "XX"):
+                made_bids[m.value] = actor
+            continue
+        if m.label == "CARD":
+            if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
+                last.cards.append(m.value)
+                last.spans.append(("card", m))
+            elif fresh and actor is not None:
+                a = Action(actor, "play", len(st.actions), [("actor", actor_m), ("card", m)], cards=[m.value], implicit=True)
+                if st.trick is not None:
+                    a.trick = st.trick[0]
+                st.actions.append(a)
+                fresh = False
+            elif last is not None and last.kind in PLAY_EVENTS | {"hold"}:
+                last.cards.append(m.value)
+                last.spans.append(("card", m))
+            continue
+        if m.label == "SUIT":
+            if last is not None and last.kind in ("hold", "discard", "ruff", "show_out", "lead", "play") and last.suit is None \
+                    and m.start - last.spans[-1][1].end <= 25:
+                last.suit = m.value
+                last.spans.append(("suit", m))
+            continue
+        if m.label == "TRICK":
+            st.trick = (m.value, m)
+            if last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
+                last.trick = m.value
+            continue
+        if m.label == "CONTRACT":
+            st.contract = (m.value["contract"], m)
+            if m.value.get("declarer"):
+                st.declarer = (m.value["declarer"], m)
+            continue
+        if m.label == "FINDING":
+            st.findings.append((len(st.actions) - 1, m.value, m))
+            continue
+        if m.label == "BOX":
+            st.box = True
+            continue
+        if m.label == "QUESTION":
+            st.questions.append(m)
+    return st
+
+
+def call_of(a: Action):
+    """The call of an action as a facts.Call (None if it names none)."""
+    from query.rulings.facts import parse_call
+    return parse_call(a.call, "call") if a.call else None
+
+
+__all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "PLAY_EVENTS"]
