@@ -32,7 +32,7 @@ def read(text: str, lang: str | None = None):
     if not text.strip():
         raise BadInput("empty scenario text")
     text_lang = detect_lang(text)
-    st = build(mentions(text, text_lang))
+    st = build(mentions(text, text_lang), text)
     return st, replay(st), text_lang
 
 
@@ -76,6 +76,14 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
+    if "replacement_call" in given and "auction" not in facts and first is not None and first.kind == "insufficient_bid":
+        # the reader knows the bid it was over: the replacement's type follows (Law 27B1(a))
+        from query.rulings.facts import parse_call
+        from query.rulings.scenario.replay import lowest_same, replacement_type
+        rep = parse_call(facts.pop("replacement_call"), "--answer replacement_call")
+        ib = parse_call(facts["call"]["call"], "call") if "call" in facts else None
+        facts["replacement_type"] = replacement_type(rep, first.last_bid)
+        facts["replacement_lowest_same_denomination"] = lowest_same(ib, rep, first.last_bid)
     understood = {"facts": dict(facts), "spans": spans_json(spans)}
     if "irregularity" not in facts:
         hints = sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})

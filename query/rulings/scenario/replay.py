@@ -31,6 +31,7 @@ class Irregularity:
     facts: dict
     spans: list = field(default_factory=list)     # (fact, value, Mention)
     at: int = 0                                   # index of the action it happened at
+    last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
 
     def put(self, fact: str, value, *mentions) -> None:
         self.facts[fact] = value
@@ -160,7 +161,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         out.append(irr)
         if irregular_kind in ("insufficient_bid", "call_out_of_rotation"):
             open_irr = irr
-            irr.facts["_last_bid"] = au.last_bid
+            irr.last_bid = au.last_bid
             irr.facts["_exp"] = exp
             continue
         if irregular_kind in ("bid_above_seven", "call_when_required_to_pass", "call_after_final_pass", "inadmissible_double"):
@@ -171,7 +172,6 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     if open_irr is not None:
         _settle(open_irr, st, None, None, None, au, must_pass)
     for irr in out:
-        irr.facts.pop("_last_bid", None)
         irr.facts.pop("_exp", None)
     return out, au
 
@@ -185,6 +185,18 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
         if b.kind in ("accept", "decline", "agree") and b.actor != off:
             return b
     return None
+
+
+def replacement_type(rep: Call, last: Call | None) -> str:
+    return ("sufficient_bid" if rep.supersedes(last) else "insufficient_bid") if rep.kind == "bid" else rep.kind
+
+
+def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
+    """Law 27B1(a): the replacement is the lowest sufficient bid in the insufficient bid's denomination."""
+    if ib is None or rep.kind != "bid" or not rep.supersedes(last):
+        return False
+    lowest = next((lv for lv in range(1, 8) if Call("bid", lv, ib.strain).supersedes(last)), None)
+    return rep.strain == ib.strain and rep.level == lowest
 
 
 def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
@@ -209,19 +221,15 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 irr.put("rho_called", True, _span(a, "actor"))
         return "stop"
     # insufficient bid
-    last = irr.facts.get("_last_bid")
+    last = irr.last_bid
     if a is None:
         return "stop"
     if seat == off and irr.facts.get("accepted") is not True:
-        kind = "sufficient_bid" if c.kind == "bid" and c.supersedes(last) else "insufficient_bid" if c.kind == "bid" else c.kind
+        kind = replacement_type(c, last)
         irr.put("replacement_type", kind, _span(a, "call"))
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
-        if kind == "sufficient_bid" and ib is not None:
-            lowest = next((lv for lv in range(1, 8) if Call("bid", lv, ib.strain).supersedes(last)), None)
-            irr.put("replacement_lowest_same_denomination", c.strain == ib.strain and c.level == lowest)
-        elif kind != "sufficient_bid":
-            irr.put("replacement_lowest_same_denomination", False)
+        irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
         found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
         if found is not None:
             irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)

@@ -53,13 +53,23 @@ def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
 
 
-def build(ms: list[Mention]) -> Story:
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", "，即", "担任"}
+
+
+def _joined(text: str, a: Mention, b: Mention) -> bool:
+    """"South, the declarer" no, "South (declarer)", "declarer is South", "庄家是南家" yes."""
+    between = text[a.end:b.start].strip().strip("(（").strip().lower()
+    return between in JOINERS or between in (",", "，") and False
+
+
+def build(ms: list[Mention], text: str = "") -> Story:
     st = Story([], [])
     actor: str | None = None
     actor_m: Mention | None = None
     fresh = False              # a subject was named since the last action
     made_bids: dict[str, str] = {}      # bid -> seat that made it
     skip: set[int] = set()
+    over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     for i, m in enumerate(ms):
         if i in skip:
             continue
@@ -76,12 +86,16 @@ def build(ms: list[Mention]) -> Story:
                     st.actions.pop()
                 fresh = False
             continue
+        if m.label == "OVER":
+            if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
+                over = (actor, actor_m, fresh)
+            continue
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
-            if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and nxt.start - m.end <= 6:
+            if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
                 st.declarer = (m.value, m)
-            if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and m.start - prev.end <= 6:
+            if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
                 st.declarer = (m.value, m)
             actor, actor_m, fresh = m.value, m, True
             continue
@@ -95,11 +109,14 @@ def build(ms: list[Mention]) -> Story:
                 actor, actor_m, fresh = "director", m, True
             continue
         if m.label == "EVENT":
-            a = Action(actor, m.value, len(st.actions))
+            kind = "lead" if m.value == "opening_lead" else m.value
+            a = Action(actor, kind, len(st.actions))
+            if m.value == "opening_lead":
+                a.trick = 1
             if actor_m is not None and actor is not None:
                 a.spans.append(("actor", actor_m))
             a.spans.append(("event", m))
-            if st.trick is not None:
+            if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
             st.actions.append(a)
             fresh = False
@@ -124,6 +141,18 @@ def build(ms: list[Mention]) -> Story:
                 last.spans.append(("call", m))
             elif fresh and actor in SEATS:
                 a = Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True)
+                if over is not None:
+                    # an earlier call, named after the one made over it: it goes before that call
+                    subject = over[0]
+                    at = next((k for k in range(len(st.actions) - 1, -1, -1) if st.actions[k].actor == subject), None)
+                    st.actions.insert(at if at is not None else len(st.actions), a)
+                    for k, b in enumerate(st.actions):
+                        b.index = k
+                    actor, actor_m, fresh = over
+                    over = None
+                    if m.value not in ("P", "X", "XX"):
+                        made_bids[m.value] = a.actor
+                    continue
                 st.actions.append(a)
                 fresh = False
             else:
