@@ -60,7 +60,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     base = rule_base(g)
     vocab = base.vocab
     given = {k: typed_answer(k, v, vocab) for k, v in (answers or {}).items()}
-    if not found and not given and _is_law_question(st, text):
+    if not given and _is_law_question(st, text) and not any(i.facts.get("call") or i.facts.get("offender") for i in found):
         return {"kind": "law_question", "text": text, "lang": lang, "note": LAW_QUESTION[lang],
                 "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [], "rectifications": [],
                 "judgement": [], "citations": []}
@@ -76,6 +76,11 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
+    from query.rulings.facts import AUCTION_PHASE, partner as partner_of
+    off = facts.get("offender") or (facts.get("call") or {}).get("seat")
+    if facts.get("irregularity") in AUCTION_PHASE and off and facts.get("declarer") and "offender_becomes" not in facts:
+        d = facts["declarer"]
+        facts["offender_becomes"] = "declarer" if off == d else "dummy" if off == partner_of(d) else "defender"
     if "replacement_call" in given and "auction" not in facts and first is not None and first.kind == "insufficient_bid":
         # the reader knows the bid it was over: the replacement's type follows (Law 27B1(a))
         from query.rulings.facts import parse_call

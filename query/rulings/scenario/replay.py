@@ -103,8 +103,25 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     out: list[Irregularity] = []
     must_pass: set[str] = set()
     open_irr: Irregularity | None = None           # an insufficient bid / call out of rotation not yet settled
-    oor_told = st.has("out_of_turn")
+    oor_told = st.has("out_of_turn") or st.has("not_called")
+    anon = [a for a in st.actions if a.call and a.actor is None]
+    if anon and dealer is not None and all(b.index < anon[-1].index or not b.call for b in st.actions if b.actor in SEATS):
+        s = dealer
+        for b in anon:                       # "Dealer N: 1NT - P - 3NT ...": the seats follow from the dealer
+            b.actor, s = s, lho(s)
+        anon = []
     calls = [a for a in st.actions if a.call and a.actor in SEATS]
+    if anon:
+        # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
+        ghost = Auction(None)
+        for b in anon:
+            ghost.add("N" if not ghost.calls else lho(ghost.calls[-1][0]), call_of(b), b)
+        if ghost.ended and calls and calls[0].index > anon[-1].index:
+            a = calls[0]
+            irr = Irregularity("call_after_final_pass", {}, at=a.index)
+            irr.put("irregularity", "call_after_final_pass", _span(a, "event") or _span(a, "call"))
+            irr.put("call", {"seat": a.actor, "call": a.call}, _span(a, "actor"), _span(a, "call"))
+            return [irr], ghost
     for a in calls:
         seat, c = a.actor, call_of(a)
         if open_irr is not None:
@@ -117,6 +134,14 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
+        if au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
+            # the same player calls twice running: a change of call (Law 25)
+            out.append(_change_of_call(st, au.calls[-1][2], a, calls))
+            break
+        if exp is None and oor_told is not None and not au.calls:
+            told = st.has("out_of_turn", a.index - 1) or st.has("not_called", a.index - 1)
+            if told is not None:
+                in_rotation = False
         if exp is not None and seat != exp:
             gap = (SEATS.index(seat) - SEATS.index(exp)) % 4       # seats skipped
             fill = False
@@ -187,6 +212,30 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     return None
 
 
+def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action]) -> Irregularity:
+    """Law 25: the player replaced his own call before anyone else called."""
+    off = first.actor
+    irr = Irregularity("change_of_call", {}, at=second.index)
+    irr.put("irregularity", "change_of_call", _span(second, "event") or _span(second, "call"))
+    irr.put("offender", off, _span(first, "actor"))
+    un, it = st.has("unintended"), st.has("intended")
+    if un is not None and it is None:
+        irr.put("unintended", True, un)
+    elif it is not None and un is None:
+        irr.put("unintended", False, it)
+    later = [b for b in calls if b.index > second.index]
+    if any(b.actor == lho(off) for b in later):
+        irr.put("lho_called_over_first_call", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
+    if any(b.actor == partner(off) for b in later):
+        irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
+    elif st.has("not_called") is not None:
+        irr.put("partner_called_since", False, st.has("not_called"))
+    ev = next((b for b in st.actions if b.index > first.index and b.kind in ("accept", "decline") and b.actor != off), None)
+    if ev is not None:
+        irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    return irr
+
+
 def replacement_type(rep: Call, last: Call | None) -> str:
     return ("sufficient_bid" if rep.supersedes(last) else "insufficient_bid") if rep.kind == "bid" else rep.kind
 
@@ -211,6 +260,15 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
     if irr.kind == "call_out_of_rotation":
         if a is None:
+            return "stop"
+        if irr.facts["call"]["call"] == "P" and c.kind == "pass" and au.last_bid is not None and au.passes + 2 >= 3 \
+                and "accepted" not in irr.facts:
+            # Law 17D3: three passes, one of them out of rotation, do not end the auction
+            irr.kind = "three_passes_one_out_of_rotation"
+            irr.facts = {"irregularity": irr.kind, "offender": off}
+            irr.spans = [(f, v, m) for f, v, m in irr.spans if f in ("irregularity", "call")]
+            irr.spans = [("irregularity" if f == "irregularity" else "offender", irr.kind if f == "irregularity" else off, m)
+                         for f, v, m in irr.spans]
             return "stop"
         if "accepted" not in irr.facts and seat == lho(off) and irr.facts.get("at_turn_of") != "lho":
             irr.put("accepted", True, _span(a, "actor"))
@@ -264,43 +322,57 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("declarer", declarer, dm)
         return irr
 
-    first_lead = next((a for a in plays if a.kind in ("lead", "play") and (a.trick in (None, 1))), None)
-    if first_lead is not None and first_lead.kind == "play" and first_lead.trick is None:
-        first_lead = None
-    leads = [a for a in plays if a.kind == "lead"]
+    claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
+    leads = [a for a in st.actions if a.kind == "lead"]
+    wins = [a for a in st.actions if a.kind == "win"]
     for a in leads:
         who = _resolve(a.actor, declarer)
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
-        opening = (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
+        won = next((w for w in reversed(wins) if w.index < a.index), None)
+        on_lead = _resolve(won.actor, declarer) if won is not None else None
+        opening = won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
             b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
         if opening and declarer and who and who != lho(declarer) and who != declarer:
             irr = base("opening_lead_out_of_turn", a, who)
-        elif opening and told and who and not (a.trick and a.trick > 1) and who != declarer:
+        elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
-        elif told and who:
+        elif on_lead is not None and who is not None and who != on_lead:
             irr = base("lead_out_of_turn", a, who)
             if declarer:
-                irr.put("correct_leader", "declarer_side" if who in (declarer, partner(declarer)) and st.has("wrong_hand", a.index - 1) else "defender"
-                        if who in (declarer, partner(declarer)) else "defender")
+                irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
+                        _span(won, "actor"))
+        elif told and who and not opening:
+            irr = base("lead_out_of_turn", a, who)
         else:
             continue
         if irr.kind == "opening_lead_out_of_turn":
             fd, fu = st.has("face_down", a.index - 1), st.has("face_up", a.index - 1)
+            faced = next((b for b in st.actions if b.kind in ("face", "expose") and abs(b.index - a.index) <= 1
+                          and _resolve(b.actor, declarer) == who), None)
             if fd is not None:
                 irr.put("opening_lead_faced", False, fd)
-            elif fu is not None or a.cards:
-                irr.put("opening_lead_faced", True, fu or _span(a, "card"))
-        ev = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "face")
-                   and _resolve(b.actor, declarer) == declarer and declarer), None)
+            elif fu is not None or faced is not None or a.cards:
+                irr.put("opening_lead_faced", True, fu or (_span(faced, "event") if faced else _span(a, "card")))
+            saw = st.has("saw_dummy", a.index - 1)
+            if saw is not None:
+                irr.put("declarer_could_see_dummy", True, saw)
+        ev = next((b for b in st.actions if b.index > a.index and (
+            b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
+            and (declarer is None or _resolve(b.actor, declarer) != who)), None)
         if ev is not None:
             if irr.kind == "opening_lead_out_of_turn":
-                irr.put("declarer_choice", {"accept": "accept", "decline": "refuse", "face": "spread_hand"}[ev.kind], _span(ev, "event"))
+                choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
+                irr.put("declarer_choice", choice, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+        elif irr.kind == "lead_out_of_turn":
+            nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
+            if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
+                irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
         out.append(irr)
         break
     # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
-    holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards)]
+    holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
     for h in holds:
         who = _resolve(h.actor, declarer)
         if who is None:
@@ -320,7 +392,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         break
     else:
         rv = st.has("revoke")
-        if rv is not None:
+        if rv is not None and claim_at is None:
             near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")]
             src = min(near, key=lambda b: abs(_span(b, "event").start - rv.start), default=None) if near else None
             irr = Irregularity("revoke", {}, at=src.index if src else 0)
@@ -335,6 +407,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     for a in st.actions:
         if a.kind not in ("drop", "expose") or not a.actor:
             continue
+        if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
+            continue                        # "led the ♣5, face up": the lead itself, not an exposed card
         who = _resolve(a.actor, declarer)
         during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
         if during:

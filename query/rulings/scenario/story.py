@@ -31,6 +31,7 @@ class Action:
     suit: str | None = None
     trick: int | None = None
     implicit: bool = False
+    fresh_subject: bool = False       # its subject was named just before it ("West bid ...")
 
 
 @dataclass
@@ -53,13 +54,30 @@ def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
 
 
-JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", "，即", "担任"}
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為",
+           "，即", "担任", "became", "becomes", "became the", "becomes the", "成了", "成为", "变成", "当了"}
 
 
 def _joined(text: str, a: Mention, b: Mention) -> bool:
     """"South, the declarer" no, "South (declarer)", "declarer is South", "庄家是南家" yes."""
     between = text[a.end:b.start].strip().strip("(（").strip().lower()
     return between in JOINERS or between in (",", "，") and False
+
+
+def _possessive(text: str, m: Mention) -> bool:
+    """"North's 2♦", "北的叫牌": a seat named as owner, not as the subject of what follows."""
+    rest = text[m.end:m.end + 2]
+    return rest.startswith(("的", "'s", "’s")) or rest.lower().startswith("s'")
+
+
+def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
+    """"1♥ S, pass W": a call written before the seat that made it (then a separator)."""
+    if n is None or n.label != "SEAT":
+        return False
+    between = text[m.end:n.start].strip().lower()
+    after = text[n.end:n.end + 2].strip()
+    return between in ("", "by") and (after == "" or after[0] in ",.;，。；、-–—)）/"
+                                      or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
 def build(ms: list[Mention], text: str = "") -> Story:
@@ -90,6 +108,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             continue
+        if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
+            st.seats_named += 1
+            continue
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -110,7 +131,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
-            a = Action(actor, kind, len(st.actions))
+            a = Action(actor, kind, len(st.actions), fresh_subject=fresh)
             if m.value == "opening_lead":
                 a.trick = 1
             if actor_m is not None and actor is not None:
@@ -122,6 +143,24 @@ def build(ms: list[Mention], text: str = "") -> Story:
             fresh = False
             continue
         last = st.actions[-1] if st.actions else None
+        if m.label == "CONTRACT" and any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
+                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
+            # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
+            call = m.value["contract"].rstrip("X") or m.value["contract"]
+            st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
+            made_bids[call] = m.value["declarer"]
+            actor, actor_m, fresh = m.value["declarer"], m, False
+            continue
+        if m.label == "CALL" and _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
+                                                                      and not fresh and m.start - last.spans[-1][1].end <= 3):
+            if made_bids.get(m.value) is None or m.value in ("P", "X", "XX"):
+                st.actions.append(Action(nxt.value, "bid", len(st.actions), [("actor", nxt), ("call", m)], call=m.value, implicit=True))
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = nxt.value
+            skip.add(i + 1)
+            st.seats_named += 1
+            actor, actor_m, fresh = nxt.value, nxt, False
+            continue
         if m.label == "CALL":
             in_play = last is not None and last.kind in PLAY_EVENTS
             if in_play and m.value not in ("P", "X", "XX") and not last.cards:
@@ -132,13 +171,16 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 continue
             made_by = made_bids.get(m.value)
             close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
-                and m.start - last.spans[-1][1].end <= 3 and not fresh
+                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject
             if made_by is not None and (made_by != actor or not fresh) and not close:
                 continue                                  # a reference to a bid already made
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
                     and (last.actor == actor or last.actor is None):
                 last.call = m.value
                 last.spans.append(("call", m))
+            elif actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
+                # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
+                st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
             elif fresh and actor in SEATS:
                 a = Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True)
                 if over is not None:
