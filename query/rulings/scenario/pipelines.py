@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -85,6 +86,35 @@ def pipeline(lang: str):
                                                  "validate": True})
     ruler.add_patterns(patterns)
     return nlp
+
+
+_SEAT_SPLIT = re.compile(r"(南北|东西|[东南西北]家|[东南西北])")
+
+
+def segment_zh(folded: str) -> list[str]:
+    """jieba's words, with a seat character (东 南 西 北) always a word of its own: jieba would
+    glue it to its neighbours ("后南", "西说"); 南北 and 东西 (the two sides) stay whole."""
+    import jieba
+    words: list[str] = []
+    for piece in _SEAT_SPLIT.split(folded):
+        if not piece:
+            continue
+        if _SEAT_SPLIT.fullmatch(piece):
+            words.append(piece)
+        else:
+            words.extend(w for w in jieba.cut(piece, HMM=False) if w)
+    return words
+
+
+def run(lang_family: str, text: str):
+    """The Doc of a text: English through spaCy's tokenizer; Chinese (already folded) through
+    segment_zh and then the pipeline's components."""
+    nlp = pipeline(lang_family)
+    if lang_family != "zh":
+        return nlp(text)
+    from spacy.tokens import Doc
+    words = segment_zh(text)
+    return nlp(Doc(nlp.vocab, words=words, spaces=[False] * len(words)))
 
 
 def family(lang: str) -> str:

@@ -134,12 +134,17 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
+        mine = [b for x, _, b in au.calls if x == seat and b is not None]
+        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
+        if mine and wanted is not None and not (au.calls[-1][0] == seat):
+            out.append(_change_of_call(st, mine[-1], a, calls, au))
+            break
         if au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
-            out.append(_change_of_call(st, au.calls[-1][2], a, calls))
+            out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
             break
         if exp is None and oor_told is not None and not au.calls:
-            told = st.has("out_of_turn", a.index - 1) or st.has("not_called", a.index - 1)
+            told = next((m for i, f, m in st.findings if f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
         if exp is not None and seat != exp:
@@ -212,8 +217,8 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     return None
 
 
-def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action]) -> Irregularity:
-    """Law 25: the player replaced his own call before anyone else called."""
+def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action], au: Auction) -> Irregularity:
+    """Law 25: the player replaced his own call (or says which call he meant)."""
     off = first.actor
     irr = Irregularity("change_of_call", {}, at=second.index)
     irr.put("irregularity", "change_of_call", _span(second, "event") or _span(second, "call"))
@@ -223,10 +228,17 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("unintended", True, un)
     elif it is not None and un is None:
         irr.put("unintended", False, it)
+    since = [x for x, _, b in au.calls if b is not None and b.index > first.index]
+    if partner(off) in since:
+        irr.put("partner_called_since", True)
+    if lho(off) in since:
+        irr.put("lho_called_over_first_call", True)
     later = [b for b in calls if b.index > second.index]
-    if any(b.actor == lho(off) for b in later):
+    if any(b.actor == lho(off) for b in later) and "lho_called_over_first_call" not in irr.facts:
         irr.put("lho_called_over_first_call", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
-    if any(b.actor == partner(off) for b in later):
+    if "partner_called_since" in irr.facts:
+        pass
+    elif any(b.actor == partner(off) for b in later):
         irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
     elif st.has("not_called") is not None:
         irr.put("partner_called_since", False, st.has("not_called"))
@@ -309,6 +321,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     out: list[Irregularity] = []
     declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
     dm = st.declarer[1] if st.declarer else None
+    if declarer is None and st.dummy is not None:
+        declarer, dm = partner(st.dummy[0]), st.dummy[1]
+    for a in st.actions:
+        # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
+        if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
+            a.kind = "dummy_down"
     plays = [a for a in st.actions if a.kind in ("lead", "play", "follow", "discard", "ruff", "show_out", "drop",
                                                   "expose", "face", "hold", "claim", "concede")]
     auction_over = au.ended or st.contract is not None or st.declarer is not None
@@ -377,8 +395,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         who = _resolve(h.actor, declarer)
         if who is None:
             continue
-        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who
-                    and b.kind in ("discard", "ruff", "show_out", "play", "follow") and abs(b.index - h.index) <= 3), None)
+        held = h.suit or (h.cards[0][0] if h.cards else None)
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and abs(b.index - h.index) <= 3
+                    and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
+                                                                        and all(c[0] != held for c in b.cards)))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
             bad = st.actions[h.index - 1]
         if bad is None and (st.has("revoke") is None):
@@ -477,6 +497,14 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
+    nbr = st.has("no_bridge_reason")
+    if hes is not None and nbr is not None and not any(a.call for a in st.actions if a.index > hes.index):
+        # Law 73E2: a defender's hesitation with no bridge reason misled declarer
+        irr = Irregularity("deceptive_manner", {}, at=hes.index)
+        irr.put("irregularity", "deceptive_manner", _span(hes, "event"))
+        irr.put("offender", hes.actor, _span(hes, "actor"))
+        out.append(irr)
+        hes = None
     if hes is not None:
         later = next((a for a in st.actions if a.index > hes.index and a.actor == partner(hes.actor) and (a.call or a.kind in ("bid", "lead", "play"))), None)
         if later is not None:
@@ -494,10 +522,84 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     return out
 
 
+def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
+    before = [x for x in st.seat_mentions if x.end <= m.start]
+    return (before[-1].value, before[-1]) if before else (None, None)
+
+
+def replay_more(st: Story, au: Auction) -> list[Irregularity]:
+    """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
+    defender's hand (Law 43A2(c))."""
+    out = []
+    wb = st.has("wrong_board")
+    if wb is not None:
+        seat, sm = _nearest_seat(st, wb)
+        irr = Irregularity("cards_from_wrong_board", {}, at=0)
+        irr.put("irregularity", "cards_from_wrong_board", wb)
+        if seat:
+            irr.put("offender", seat, sm)
+            mine = [b for b in st.actions if b.actor == seat and b.call]
+            later = [b for b in st.actions if mine and b.index > mine[0].index and b.call and b.actor == partner(seat)]
+            if later:
+                irr.put("partner_called_since", True, _span(later[0], "actor"))
+            elif st.has("not_called") is not None and mine:
+                irr.put("partner_called_since", False, st.has("not_called"))
+        out.append(irr)
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    if sim is not None:
+        near = [b for b in st.actions if b.kind in ("play", "lead", "expose", "drop", "follow", "discard") and abs(b.index - sim.index) <= 2
+                and _resolve(b.actor, st.declarer[0] if st.declarer else None) in SEATS]
+        cards = [c for b in near for c in b.cards]
+        if near and not any(b.call for b in st.actions if abs(b.index - sim.index) <= 1):
+            who = _resolve(near[0].actor, st.declarer[0] if st.declarer else None)
+            irr = Irregularity("simultaneous_plays", {}, at=sim.index)
+            irr.put("irregularity", "simultaneous_plays", _span(sim, "event"))
+            irr.put("offender", who, _span(near[0], "actor"))
+            if st.declarer:
+                irr.put("declarer", st.declarer[0], st.declarer[1])
+            if len({b.actor for b in near}) == 1 and (len(cards) >= 2 or st.has("two_cards") is not None):
+                irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or _span(near[0], "card"))
+                if len(cards) >= 2:
+                    irr.put("faces_visible", len(cards), *[m for b in near for f, m in b.spans if f == "card"])
+            out.append(irr)
+    look = next((a for a in st.actions if a.kind == "look"), None)
+    if look is not None:
+        dummy = st.dummy[0] if st.dummy else (partner(st.declarer[0]) if st.declarer else None)
+        who = look.actor if look.actor in SEATS else dummy if look.actor == "dummy" else None
+        if who is not None and (who == dummy or look.actor == "dummy"):
+            irr = Irregularity("dummy_violation", {}, at=look.index)
+            irr.put("irregularity", "dummy_violation", _span(look, "event"))
+            irr.put("offender", who, _span(look, "actor"))
+            if dummy:
+                irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
+            irr.put("dummy_violation", "looked_at_defender_hand", _span(look, "event"))
+            out.append(irr)
+    # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
+    ins = st.has("insufficient")
+    if ins is not None and st.owned_calls:
+        seat, call, sm, cm = min(st.owned_calls, key=lambda x: abs(x[3].start - ins.start))
+        if call not in ("P", "X", "XX"):
+            irr = Irregularity("insufficient_bid", {}, at=-1)
+            irr.put("irregularity", "insufficient_bid", ins)
+            irr.put("call", {"seat": seat, "call": call}, sm, cm)
+            ev = next((b for b in st.actions if b.kind in ("accept", "decline")), None)
+            if ev is not None:
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            out.append(irr)
+    return out
+
+
 def replay(st: Story) -> list[Irregularity]:
     """Every irregularity the story shows, in the order it happened."""
     auction_irr, au = replay_auction(st)
-    found = auction_irr + replay_play(st, au) + replay_other(st, au)
+    more = replay_more(st, au)
+    if any(i.kind == "cards_from_wrong_board" for i in more):
+        auction_irr = []                   # the calls were made on the wrong cards: Law 15A, not 27-39
+    if any(i.kind == "insufficient_bid" for i in auction_irr):
+        more = [i for i in more if i.kind != "insufficient_bid"]
+    found = auction_irr + replay_play(st, au) + replay_other(st, au) + more
+    if any(i.kind == "simultaneous_plays" for i in found):
+        found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
     if any(i.kind == "change_of_call" for i in found):
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(

@@ -45,6 +45,9 @@ class Story:
     questions: list[Mention] = field(default_factory=list)
     seats_named: int = 0
     trick: tuple[int, Mention] | None = None
+    dummy: tuple[str, Mention] | None = None
+    seat_mentions: list[Mention] = field(default_factory=list)
+    owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
 
     def has(self, finding: str, after: int = -1) -> Mention | None:
         return next((m for i, f, m in self.findings if f == finding and i >= after), None)
@@ -108,8 +111,15 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             continue
+        if m.label == "SEAT":
+            st.seat_mentions.append(m)
         if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
+            if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
+                skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
+            if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
+                st.owned_calls.append((m.value, nxt.value, m, nxt))
+                skip.add(i + 1)
             continue
         if m.label == "SEAT":
             st.seats_named += 1
@@ -124,6 +134,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if m.value in RELATIVE and actor in SEATS:
                 actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
             elif m.value in ("declarer", "dummy", "defender"):
+                if m.value == "dummy" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
+                    st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
+                elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
+                    st.dummy = (prev.value, prev)
                 if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
                     actor, actor_m, fresh = m.value, m, True
             elif m.value == "director":
