@@ -37,7 +37,7 @@ def read(text: str, lang: str | None = None):
 
 
 def _is_law_question(st, text: str) -> bool:
-    story = [a for a in st.actions if a.actor not in (None, "director") and (a.call or a.cards or a.kind in (
+    story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
         "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
     asks = bool(st.questions) or text.rstrip().endswith(("?", "？"))
     return asks and not story and st.seats_named <= 1

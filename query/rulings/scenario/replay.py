@@ -150,8 +150,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         if exp is not None and seat != exp:
             gap = (SEATS.index(seat) - SEATS.index(exp)) % 4       # seats skipped
             fill = False
+            told_here = any(f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index) for i, f, _ in st.findings)
             if not au.calls:
-                fill = a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid")
+                fill = not told_here and (a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid"))
             elif not oor_told and seat != au.calls[-1][0]:
                 fill = not (au.last_bid is not None and au.passes + gap >= 3)
             if fill:
@@ -425,6 +426,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     # exposed cards
     for a in st.actions:
+        if a.kind in ("drop", "expose") and a.actor is None:
+            ev = _span(a, "event")
+            near = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25] or [x for x in st.seat_mentions if 0 <= ev.start - x.end <= 25]
+            if near:
+                a.actor = near[0].value                 # "a card fell out of West's hand"
+                a.spans.insert(0, ("actor", near[0]))
         if a.kind not in ("drop", "expose") or not a.actor:
             continue
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:

@@ -79,7 +79,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
         return False
     between = text[m.end:n.start].strip().lower()
     after = text[n.end:n.end + 2].strip()
-    return between in ("", "by") and (after == "" or after[0] in ",.;，。；、-–—)）/"
+    return between in ("", "by") and (n.text.endswith(".") or after == "" or after[0] in ",.;，。；、-–—)）/"
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
@@ -247,6 +247,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.declarer = (m.value["declarer"], m)
             continue
         if m.label == "FINDING":
+            if m.value == "narrator_correction" and st.actions and st.actions[-1].call:
+                gone = st.actions.pop()             # "South bid 2♠? No - South bid 1NT": the teller takes it back
+                made_bids.pop(gone.call, None)
+                continue
             st.findings.append((len(st.actions) - 1, m.value, m))
             continue
         if m.label == "BOX":
