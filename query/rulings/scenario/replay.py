@@ -287,9 +287,12 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             irr.put("accepted", True, _span(a, "actor"))
         elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
             if "accepted" in irr.facts and irr.facts["accepted"] is False:
+                irr.put("rho_called", False)               # RHO called after the cancellation, at his turn
                 irr.put("rho_call", c.kind, _span(a, "call"))
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
+        if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
+            irr.put("rho_called", False, st.has("not_called"))
         return "stop"
     # insufficient bid
     last = irr.last_bid
@@ -324,6 +327,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     dm = st.declarer[1] if st.declarer else None
     if declarer is None and st.dummy is not None:
         declarer, dm = partner(st.dummy[0]), st.dummy[1]
+    if declarer is None and len(au.calls) == 1 and au.calls[0][1].kind == "bid" and au.calls[0][2] is not None \
+            and any(a.kind in ("lead", "discard", "ruff", "claim", "play", "hold") for a in st.actions):
+        # "3NT N. On trick 8 ...": a story of the play that opens with the contract and its declarer
+        declarer, dm = au.calls[0][0], _span(au.calls[0][2], "actor")
     for a in st.actions:
         # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
@@ -408,7 +415,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if _span(bad or h, "actor") is None:
             irr.spans.append(("offender", who, _span(h, "actor")))
         irr.spans.append(("revoke", True, _span(h, "event")))
-        _revoke_facts(irr, st, bad or h)
+        _revoke_facts(irr, st, bad or h, declarer)
         out.append(irr)
         break
     else:
@@ -422,7 +429,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
             if declarer:
                 irr.put("declarer", declarer, dm)
-            _revoke_facts(irr, st, src)
+            _revoke_facts(irr, st, src, declarer)
             out.append(irr)
     # exposed cards
     for a in st.actions:
@@ -476,7 +483,29 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     return out
 
 
-def _revoke_facts(irr: Irregularity, st: Story, src: Action | None) -> None:
+def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
+    out = []
+    for w in st.actions:
+        if w.kind == "win":
+            who = _resolve(w.actor, declarer)
+            if who in SEATS:
+                out.append((w.trick, who, w))
+    return out
+
+
+def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
+    off = irr.facts.get("offender")
+    if off and src is not None:
+        wins = _trick_winners(st, declarer)
+        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)]
+        if same:
+            w = same[0][1]
+            irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
+                    _span(same[0][2], "event"))
+        later = [x for x in wins if x[2].index > src.index and x not in same]
+        if any(x[1] in (off, partner(off)) for x in later):
+            x = next(x for x in later if x[1] in (off, partner(off)))
+            irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     if ne is not None:
         irr.put("revoke_established", False, ne)

@@ -145,7 +145,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
-            a = Action(actor, kind, len(st.actions), fresh_subject=fresh)
+            who = actor
+            if kind in ("win_dummy", "win_declarer"):
+                kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
+            a = Action(who, kind, len(st.actions), fresh_subject=fresh)
             if m.value == "opening_lead":
                 a.trick = 1
             if actor_m is not None and actor is not None:
