@@ -189,6 +189,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             if not in_rotation:
                 irr.put("at_turn_of", _rel(exp, seat))
             irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
+        if irregular_kind == "call_after_final_pass" and au.declarer():
+            irr.put("declarer", au.declarer())
+        if irregular_kind == "inadmissible_double" and st.has("after_lead") is not None:
+            irr.put("discovered_after_opening_lead", True, st.has("after_lead"))
         out.append(irr)
         if irregular_kind in ("insufficient_bid", "call_out_of_rotation"):
             open_irr = irr
@@ -273,6 +277,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
     if irr.kind == "call_out_of_rotation":
         if a is None:
+            if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
+                irr.put("rho_called", False, st.has("not_called"))
             return "stop"
         if irr.facts["call"]["call"] == "P" and c.kind == "pass" and au.last_bid is not None and au.passes + 2 >= 3 \
                 and "accepted" not in irr.facts:
@@ -349,8 +355,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         return irr
 
     claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
-    leads = [a for a in st.actions if a.kind == "lead"]
     wins = [a for a in st.actions if a.kind == "win"]
+    for w in wins:
+        nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
+        if nxt is not None and nxt.kind == "play":
+            nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
+    leads = [a for a in st.actions if a.kind == "lead"]
     for a in leads:
         who = _resolve(a.actor, declarer)
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
@@ -473,6 +483,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
+        trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and au.ended:
+            trump = au.last_bid.strain
+        held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
+                     and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        if held is not None:
+            irr.put("outstanding_trump", True, _span(held, "event"))
+        if st.has("trump_not_mentioned") is not None:
+            irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
         if resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
@@ -488,7 +507,7 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     for w in st.actions:
         if w.kind == "win":
             who = _resolve(w.actor, declarer)
-            if who in SEATS:
+            if who in SEATS or who in ("EW", "NS"):
                 out.append((w.trick, who, w))
     return out
 
@@ -503,8 +522,9 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
                     _span(same[0][2], "event"))
         later = [x for x in wins if x[2].index > src.index and x not in same]
-        if any(x[1] in (off, partner(off)) for x in later):
-            x = next(x for x in later if x[1] in (off, partner(off)))
+        side = "NS" if off in ("N", "S") else "EW"
+        if any(x[1] in (off, partner(off), side) for x in later):
+            x = next(x for x in later if x[1] in (off, partner(off), side))
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     if ne is not None:
@@ -531,6 +551,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", True, unint)
         else:
             irr.put("unintended", False, intended)
+        if st.has("not_called") is not None:
+            irr.put("partner_called_since", False, st.has("not_called"))
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
     nbr = st.has("no_bridge_reason")
@@ -610,6 +632,33 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
             irr.put("dummy_violation", "looked_at_defender_hand", _span(look, "event"))
             out.append(irr)
+    np_ = st.has("not_played")
+    if np_ is not None:
+        waiting, _m = _nearest_seat(st, np_)
+        dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard") and _span(b, "event") is not None
+                    and _span(b, "event").start > np_.start), None)
+        if nxt is not None:
+            who = _resolve(nxt.actor, dec)
+            if who is None and nxt.actor == "declarer":
+                who = None
+            irr = Irregularity("premature_play", {}, at=nxt.index)
+            irr.put("irregularity", "premature_play", _span(nxt, "event"))
+            if who:
+                irr.put("offender", who, _span(nxt, "actor"))
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
+                irr.put("premature_kind", "play_before_partner", np_)
+            out.append(irr)
+    cc = st.has("card_count")
+    if cc is not None:
+        irr = Irregularity("incorrect_number_of_cards", {}, at=0)
+        irr.put("irregularity", "incorrect_number_of_cards", cc)
+        done = st.has("established")
+        if done is not None:
+            irr.put("play_completed", True, done)
+        out.append(irr)
     # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
     ins = st.has("insufficient")
     if ins is not None and st.owned_calls:

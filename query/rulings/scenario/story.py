@@ -130,6 +130,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.declarer = (m.value, m)
             actor, actor_m, fresh = m.value, m, True
             continue
+        if m.label == "SIDE":
+            actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
+            continue
         if m.label == "ROLE":
             if m.value in RELATIVE and actor in SEATS:
                 actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
@@ -189,7 +192,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             made_by = made_bids.get(m.value)
             close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
                 and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject
-            if made_by is not None and (made_by != actor or not fresh) and not close:
+            if made_by is not None and not (close and made_by != actor):
                 continue                                  # a reference to a bid already made
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
                     and (last.actor == actor or last.actor is None):
