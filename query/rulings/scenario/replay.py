@@ -49,7 +49,7 @@ def _rel(turn: str, seat: str) -> str:
 
 
 def _resolve(actor, declarer: str | None):
-    if actor in SEATS or actor is None:
+    if actor in SEATS or actor is None or actor in ("EW", "NS"):
         return actor
     if declarer is not None:
         if actor == "declarer":
@@ -424,7 +424,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         irr = base("revoke", bad or h, who)
         if _span(bad or h, "actor") is None:
             irr.spans.append(("offender", who, _span(h, "actor")))
-        irr.spans.append(("revoke", True, _span(h, "event")))
+        irr.spans.append(("irregularity", "revoke", _span(h, "event")))
         _revoke_facts(irr, st, bad or h, declarer)
         out.append(irr)
         break

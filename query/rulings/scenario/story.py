@@ -10,6 +10,7 @@ reference, not a new call.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, lho, partner, rho
@@ -158,6 +159,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if kind in ("win_dummy", "win_declarer"):
                 kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
+            if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
+                a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
             if m.value == "opening_lead":
                 a.trick = 1
             if actor_m is not None and actor is not None:
@@ -250,7 +253,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "TRICK":
             st.trick = (m.value, m)
-            if last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
+            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
+                last.trick = m.value                 # "won trick 11"
+            elif last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
                 last.trick = m.value
             continue
         if m.label == "CONTRACT":
