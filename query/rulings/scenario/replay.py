@@ -121,6 +121,14 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irr = Irregularity("call_after_final_pass", {}, at=a.index)
             irr.put("irregularity", "call_after_final_pass", _span(a, "event") or _span(a, "call"))
             irr.put("call", {"seat": a.actor, "call": a.call}, _span(a, "actor"), _span(a, "call"))
+            ol = st.has("on_lead")
+            if ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+                irr.put("declarer", rho(a.actor), ol)     # the opening leader is declarer's LHO (Law 41A)
+            nxt = next((b for b in calls if b.index > a.index), None)
+            if nxt is not None and nxt.actor == lho(a.actor):
+                irr.put("lho_called", True, _span(nxt, "actor"))
+            elif st.has("not_called", a.index) is not None:
+                irr.put("lho_called", False, st.has("not_called", a.index))
             return [irr], ghost
     for a in calls:
         seat, c = a.actor, call_of(a)
@@ -191,6 +199,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
         if irregular_kind == "call_after_final_pass" and au.declarer():
             irr.put("declarer", au.declarer())
+        ol = st.has("on_lead")
+        if irregular_kind == "call_after_final_pass" and "declarer" not in irr.facts and ol is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+            irr.put("declarer", rho(seat), ol)           # the opening leader is declarer's LHO (Law 41A)
         if irregular_kind == "inadmissible_double" and st.has("after_lead") is not None:
             irr.put("discovered_after_opening_lead", True, st.has("after_lead"))
         out.append(irr)
@@ -203,6 +214,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             nxt = next((b for b in calls if b.index > a.index), None)
             if nxt is not None and nxt.actor == lho(seat):
                 irr.put("lho_called", True, _span(nxt, "actor"))
+            elif st.has("not_called", a.index) is not None:
+                irr.put("lho_called", False, st.has("not_called", a.index))
             break
     if open_irr is not None:
         _settle(open_irr, st, None, None, None, au, must_pass)
@@ -295,6 +308,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             if "accepted" in irr.facts and irr.facts["accepted"] is False:
                 irr.put("rho_called", False)               # RHO called after the cancellation, at his turn
                 irr.put("rho_call", c.kind, _span(a, "call"))
+                if irr.facts["call"]["call"] == "P":
+                    must_pass.add(off)                     # Law 30A: the offender passes at his next turn
+                return "next"                              # the auction goes on from RHO's call
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
         if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:

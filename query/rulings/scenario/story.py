@@ -232,6 +232,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 made_bids[m.value] = actor
             continue
         if m.label == "CARD":
+            if last is not None and last.kind == "pull" and not last.call and not fresh:
+                last.kind = "play"                     # "put the ♦A on the table" is a play
             if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
                 last.cards.append(m.value)
                 last.spans.append(("card", m))
@@ -262,6 +264,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.contract = (m.value["contract"], m)
             if m.value.get("declarer"):
                 st.declarer = (m.value["declarer"], m)
+            elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
+                st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
             continue
         if m.label == "FINDING":
             if m.value == "narrator_correction" and st.actions and st.actions[-1].call:
