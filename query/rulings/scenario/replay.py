@@ -134,7 +134,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         seat, c = a.actor, call_of(a)
         if open_irr is not None:
             settled = _settle(open_irr, st, a, seat, c, au, must_pass)
-            open_irr = None
+            if settled != "keep":
+                open_irr = None
             if settled == "consumed":
                 continue
             if settled == "stop":
@@ -310,11 +311,21 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 irr.put("rho_call", c.kind, _span(a, "call"))
                 if irr.facts["call"]["call"] == "P":
                     must_pass.add(off)                     # Law 30A: the offender passes at his next turn
-                return "next"                              # the auction goes on from RHO's call
+                return "keep"                              # the auction goes on from RHO's call
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
         if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
             irr.put("rho_called", False, st.has("not_called"))
+        if irr.facts.get("accepted") is False:
+            if seat == off:
+                # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
+                nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
+                if nc is not None or cm is not None:
+                    irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
+                    if nc is not None:
+                        must_pass.add(partner(off))        # Laws 30B1(b)(ii), 31A2(b), 31B2, 32: partner must pass
+                return "next"
+            return "keep"
         return "stop"
     # insufficient bid
     last = irr.last_bid
@@ -467,6 +478,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 a.spans.insert(0, ("actor", near[0]))
         if a.kind not in ("drop", "expose") or not a.actor:
             continue
+        if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
+                and st.actions[a.index - 1].actor == a.actor:
+            a.cards = list(st.actions[a.index - 1].cards)       # "一張♦3翻開掉在桌上": the card is the one that fell
+            a.spans += [x for x in st.actions[a.index - 1].spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
         who = _resolve(a.actor, declarer)
@@ -506,6 +521,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
+        if st.has("unlosable") is not None and a.kind == "concede":
+            irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        if st.has("correction_period") is not None:
+            irr.put("within_correction_period", True, st.has("correction_period"))
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
@@ -533,6 +552,12 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     if off and src is not None:
         wins = _trick_winners(st, declarer)
         same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)]
+        if not same:
+            nt = st.has("next_trick")
+            lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None
+                         and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
+            if lead is not None:
+                same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
         if same:
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",

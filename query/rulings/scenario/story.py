@@ -147,10 +147,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
             elif m.value == "director":
                 actor, actor_m, fresh = "director", m, True
             continue
-        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and prev.value == "should" \
-                and m.start - prev.end <= 3:
-            # "East should have led", "東應首攻": what should have happened, not what did
-            st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
+        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and prev.value in ("should", "not_called", "not_played") \
+                and m.start - prev.end <= 3 and m.value not in ("accept", "decline"):
+            # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
+            if prev.value == "should":
+                st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
         if m.label == "EVENT":
