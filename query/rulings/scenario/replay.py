@@ -551,7 +551,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     off = irr.facts.get("offender")
     if off and src is not None:
         wins = _trick_winners(st, declarer)
-        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)]
+        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)][:1]
         if not same:
             nt = st.has("next_trick")
             lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None
@@ -562,7 +562,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
                     _span(same[0][2], "event"))
-        later = [x for x in wins if x[2].index > src.index and x not in same]
+        after = max([src.index] + [x[2].index for x in same])
+        later = [x for x in wins if x[2].index > after and x not in same]
         side = "NS" if off in ("N", "S") else "EW"
         if any(x[1] in (off, partner(off), side) for x in later):
             x = next(x for x in later if x[1] in (off, partner(off), side))
@@ -687,6 +688,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("irregularity", "premature_play", _span(nxt, "event"))
             if who:
                 irr.put("offender", who, _span(nxt, "actor"))
+            elif nxt.actor in ("declarer", "dummy"):
+                irr.put("offender_role", nxt.actor, _span(nxt, "actor"))     # "庄家就叫明手出♠Q": declarer, seat untold
             if dec:
                 irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
             if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
