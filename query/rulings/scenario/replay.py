@@ -393,7 +393,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
         won = next((w for w in reversed(wins) if w.index < a.index), None)
         on_lead = _resolve(won.actor, declarer) if won is not None else None
-        opening = won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
+        declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
+        opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
             b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
         if opening and declarer and who and who != lho(declarer) and who != declarer:
             irr = base("opening_lead_out_of_turn", a, who)
@@ -406,6 +407,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                         _span(won, "actor"))
         elif told and who and not opening:
             irr = base("lead_out_of_turn", a, who)
+            if declaring and st.has("wrong_hand", a.index - 1) is not None:
+                irr.put("correct_leader", "declarer_side", st.has("wrong_hand", a.index - 1))
         else:
             continue
         if irr.kind == "opening_lead_out_of_turn":

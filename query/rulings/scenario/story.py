@@ -232,6 +232,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if m.value not in ("P", "X", "XX"):
                 made_bids[m.value] = actor
             continue
+        if m.label == "CARD" and last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
+                and m.start - last.spans[-1][1].end <= 3:
+            m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
+            last.call = m.value
+            last.spans.append(("call", m))
+            continue
         if m.label == "CARD":
             if last is not None and last.kind == "pull" and not last.call and not fresh:
                 last.kind = "play"                     # "put the ♦A on the table" is a play
