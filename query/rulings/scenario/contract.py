@@ -35,6 +35,15 @@ def irregularity_labels(graph_id: int, g) -> dict[str, dict[str, str]]:   # noqa
     return out
 
 
+@lru_cache(maxsize=1)
+def value_labels() -> dict[str, dict[str, str]]:
+    """Labels of the enumerated facts' values (option_labels.tsv: value, en, zh-Hant, zh-Hans)."""
+    from pathlib import Path
+    rows = (Path(__file__).resolve().parent / "option_labels.tsv").read_text(encoding="utf-8").splitlines()
+    head = rows[0].split("\t")
+    return {r.split("\t")[0]: dict(zip(head[1:], r.split("\t")[1:])) for r in rows[1:] if r.strip()}
+
+
 def option_label(fact: str, value, lang: str, g=None) -> str:
     if isinstance(value, bool):
         return YES_NO[lang][0 if value else 1]
@@ -43,7 +52,7 @@ def option_label(fact: str, value, lang: str, g=None) -> str:
         return labels.get(lang) or labels.get("en") or value
     if value in SEAT_LABELS["en"]:
         return SEAT_LABELS[lang][value]
-    return str(value).replace("_", " ")
+    return value_labels().get(str(value), {}).get(lang) or str(value).replace("_", " ")
 
 
 def options(d: FactDef, lang: str, g=None, only: list | None = None) -> list[dict]:

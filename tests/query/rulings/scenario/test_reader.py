@@ -168,3 +168,13 @@ def test_batch_file_that_is_not_utf8_is_one_line_exit_2(tmp_path, capsys):
     f.write_bytes(b"South bid \xff 1NT\n")
     assert main(["rule", "--batch", str(f), "--json"]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_every_option_has_a_label_in_each_language(g):
+    from query.rulings.reasoner import rule_base
+    from query.rulings.scenario.contract import value_labels
+    labels = value_labels()
+    for d in rule_base(g).vocab.values():
+        if d.type == "enum" and d.key != "irregularity" and not d.derived_only:
+            for v in d.allowed:
+                assert set(labels.get(v, {})) >= {"en", "zh-Hant", "zh-Hans"}, v
