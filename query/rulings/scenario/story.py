@@ -191,6 +191,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seats_named += 1
             actor, actor_m, fresh = nxt.value, nxt, False
             continue
+        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
+            continue                                   # "West, who should have passed": not a call made
         if m.label == "CALL":
             in_play = last is not None and last.kind in PLAY_EVENTS
             if in_play and m.value not in ("P", "X", "XX") and not last.cards:
