@@ -625,7 +625,13 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     return out
 
 
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
+
+
 def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
+    inside = [SEAT_WORDS[w] for w in SEAT_WORDS if w in m.text.lower()]
+    if len(inside) == 1:
+        return inside[0], m                     # "before West had played", "西还没出"
     before = [x for x in st.seat_mentions if x.end <= m.start]
     return (before[-1].value, before[-1]) if before else (None, None)
 
