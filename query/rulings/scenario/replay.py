@@ -111,6 +111,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             b.actor, s = s, lho(s)
         anon = []
     calls = [a for a in st.actions if a.call and a.actor in SEATS]
+    if st.over_bid is not None and not anon:
+        au.last_bid = call_of(Action(None, "bid", -1, call=st.over_bid[0]))   # the bid it was made over; its seat untold
     if anon:
         # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
         ghost = Auction(None)
@@ -617,6 +619,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     mi = st.has("misinformation")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is None and exp is not None and exp.kind == "no_alert":
+        mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
     if mi is not None and exp is not None:
         irr = Irregularity("misinformation", {}, at=exp.index)
         irr.put("irregularity", "misinformation", mi)

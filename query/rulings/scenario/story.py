@@ -49,6 +49,7 @@ class Story:
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
+    over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
 
     def has(self, finding: str, after: int = -1) -> Mention | None:
         return next((m for i, f, m in self.findings if f == finding and i >= after), None)
@@ -111,6 +112,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "OVER":
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
+            elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
+                    and st.over_bid is None and not any(a.call for a in st.actions[:-1]):
+                st.over_bid = (nxt.value, nxt)
+                made_bids[nxt.value] = "?"
+                skip.add(i + 1)
             continue
         if m.label == "SEAT":
             st.seat_mentions.append(m)
