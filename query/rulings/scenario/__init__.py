@@ -14,6 +14,8 @@ from rdflib import Graph
 
 from query.errors import BadInput
 
+MAX_STORY = 5_000          # characters: a table story is a paragraph; longer texts are refused (one line, exit 2)
+
 # findings that name an irregularity when the replay could not build it (the text says what it was)
 NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_card": ["defender_card_exposed"],
          "out_of_turn": ["call_out_of_rotation", "opening_lead_out_of_turn", "lead_out_of_turn"],
@@ -28,7 +30,7 @@ def read(text: str, lang: str | None = None):
     from query.rulings.scenario.reader import mentions
     from query.rulings.scenario.replay import replay
     from query.rulings.scenario.story import build
-    text = checked(text, "scenario text")
+    text = checked(text, "scenario text", MAX_STORY)
     if not text.strip():
         raise BadInput("empty scenario text")
     text_lang = detect_lang(text)

@@ -152,10 +152,11 @@ def test_cli_batch_mixes_plain_lines_and_facts_lines(tmp_path, capsys):
 @pytest.mark.parametrize("argv", [
     ["rule", "", "--json"],
     ["rule", "x" * 20_001, "--json"],
+    ["rule", "South bid 1NT. " * 400, "--json"],
     ["rule", "South bid \udcff1NT", "--json"],
     ["rule", "South bid 1NT", "--answer", "nonsense", "--json"],
     ["rule", "South bid 1NT", "--lang", "fr", "--json"],
-], ids=["empty", "huge", "undecodable", "answer without =", "unknown language"])
+], ids=["empty", "huge", "longer than a story", "undecodable", "answer without =", "unknown language"])
 def test_bad_input_is_one_line_and_exit_2(argv, capsys):
     assert main(argv) == 2
     cap = capsys.readouterr()
