@@ -145,6 +145,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
+        said = [m for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
+        if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
+            exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
         mine = [b for x, _, b in au.calls if x == seat and b is not None]
         wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
         if mine and wanted is not None and not (au.calls[-1][0] == seat):
@@ -158,6 +162,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             told = next((m for i, f, m in st.findings if f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
+                named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
+                if len(named) == 1 and named[0] != seat:
+                    exp = named[0]                       # "at North's turn", "该南叫": whose turn it was
         if exp is not None and seat != exp:
             gap = (SEATS.index(seat) - SEATS.index(exp)) % 4       # seats skipped
             fill = False
@@ -390,6 +397,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if nxt is not None and nxt.kind == "play":
             nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
     leads = [a for a in st.actions if a.kind == "lead"]
+    if not leads and declarer:
+        faced = next((a for a in st.actions if a.kind == "face" and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if faced is not None:
+            faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
+            leads = [faced]
     for a in leads:
         who = _resolve(a.actor, declarer)
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
@@ -489,6 +501,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.spans += [x for x in st.actions[a.index - 1].spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
+        if not a.cards and _span(a, "event") is not None:
+            ev = _span(a, "event")
+            loose = [c for c in st.loose_cards if 0 <= ev.start - c.end <= 20]     # "North's ♠A fell"
+            a.cards = [c.value for c in loose]
+            a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)
         during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
         if during:

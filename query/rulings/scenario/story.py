@@ -49,6 +49,7 @@ class Story:
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
+    loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
     over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
 
     def has(self, finding: str, after: int = -1) -> Mention | None:
@@ -100,10 +101,15 @@ def build(ms: list[Mention], text: str = "") -> Story:
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
-            if nxt is not None and nxt.label == "SEAT" and nxt.start - m.end <= 3:
-                st.dealer = (nxt.value, nxt)
+            if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "是", "为", "is", "is the", "was", "was the"):
+                st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
+                fresh = False
+            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
+                st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
                 skip.add(i + 1)
-            elif prev is not None and prev.label == "SEAT" and m.start - prev.end <= 2:
+            elif False:
                 st.dealer = (prev.value, prev)
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
@@ -261,6 +267,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             elif last is not None and last.kind in PLAY_EVENTS | {"hold"}:
                 last.cards.append(m.value)
                 last.spans.append(("card", m))
+            else:
+                st.loose_cards.append(m)
             continue
         if m.label == "SUIT":
             if last is not None and last.kind in ("hold", "discard", "ruff", "show_out", "lead", "play") and last.suit is None \
