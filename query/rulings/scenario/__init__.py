@@ -10,6 +10,8 @@ the ruling; the other irregularities of the story are ruled too, under `further`
 """
 from __future__ import annotations
 
+import re
+
 from rdflib import Graph
 
 from query.errors import BadInput
@@ -41,7 +43,8 @@ def read(text: str, lang: str | None = None):
 def _is_law_question(st, text: str) -> bool:
     story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
         "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
-    asks = bool(st.questions) or text.rstrip().endswith(("?", "？"))
+    unquoted = re.sub(r"[\"“「『'‘].*?[\"”」』'’]", "", text).rstrip()
+    asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(q.start <= 1 for q in st.questions)
     return asks and not story and st.seats_named <= 1
 
 
@@ -75,6 +78,13 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
             irr.put("irregularity", named[0], m)
             found = [irr]
     first = found[0] if found else None
+    ask_kind: list[str] = []
+    if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:
+        said = [m for _, f, m in st.findings if f in ("unintended", "wanted")]
+        call_m = next((m for f, v, m in first.spans if f == "call" and m is not None and m.label == "CALL"), None)
+        if said and call_m is not None and any(m.start > call_m.start for m in said):
+            # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
+            ask_kind = [first.kind, "change_of_call"]
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
@@ -92,11 +102,15 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         facts["replacement_type"] = replacement_type(rep, first.last_bid)
         facts["replacement_lowest_same_denomination"] = lowest_same(ib, rep, first.last_bid)
     understood = {"facts": dict(facts), "spans": spans_json(spans)}
+    if ask_kind:
+        facts.pop("irregularity", None)
+        understood["facts"].pop("irregularity", None)
+        understood["spans"] = [x for x in understood["spans"] if x["fact"] != "irregularity"]
     if "irregularity" not in facts:
-        hints = sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
+        hints = ask_kind or sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
         out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
                "missing": [question(vocab["irregularity"], lang, g, hints or None)],
-               "note": NOT_RULED[lang], "irregularities": [], "facts": facts, "presumed": {}, "derived": {},
+               "note": NOT_RULED[lang], "irregularities": [i.kind for i in found], "facts": facts, "presumed": {}, "derived": {},
                "steps": [], "rectifications": [], "judgement": [], "pending": [], "citations": []}
         return out
     try:

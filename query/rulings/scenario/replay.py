@@ -312,7 +312,7 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             irr.spans = [("irregularity" if f == "irregularity" else "offender", irr.kind if f == "irregularity" else off, m)
                          for f, v, m in irr.spans]
             return "stop"
-        if "accepted" not in irr.facts and seat == lho(off) and irr.facts.get("at_turn_of") != "lho":
+        if "accepted" not in irr.facts and seat == lho(off):
             irr.put("accepted", True, _span(a, "actor"))
         elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
             if "accepted" in irr.facts and irr.facts["accepted"] is False:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from query.rulings.facts import SEATS, lho, partner, rho
+from query.rulings.facts import SEATS, lho, partner, rho  # noqa: F401
 from query.rulings.scenario.reader import Mention, read_call
 
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
@@ -94,6 +94,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
     made_bids: dict[str, str] = {}      # bid -> seat that made it
     skip: set[int] = set()
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
+    belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
     for i, m in enumerate(ms):
         if i in skip:
             continue
@@ -101,7 +102,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
-            if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "是", "为", "is", "is the", "was", "was the"):
+            if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip(" ,，").lower() in ("", "是", "为", "is", "is the", "was", "was the", "the"):
                 st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
@@ -114,6 +115,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
                 fresh = False
+            continue
+        if m.label == "FINDING" and m.value == "belief":
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？,，") if k >= 0]
+            belief_until = min(ends) if ends else len(text)
+            continue
+        if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD"):
             continue
         if m.label == "OVER":
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
@@ -212,6 +219,23 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
                     last.cards.append(card)
                     last.spans.append(("card", Mention("CARD", card, m.start, m.end, m.text)))
+                continue
+            shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and fresh and actor in SEATS \
+                and over is None
+            run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
+                   and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == "")
+            if run:
+                # "W 1C P 1H P": calls in rotation after a seated call
+                a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
+                st.actions.append(a)
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = a.actor
+                continue
+            if shorthand:
+                st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True))
+                fresh = False
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = actor
                 continue
             made_by = made_bids.get(m.value)
             close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
