@@ -489,7 +489,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     for a in st.actions:
         if a.kind in ("drop", "expose") and a.actor is None:
             ev = _span(a, "event")
-            near = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25] or [x for x in st.seat_mentions if 0 <= ev.start - x.end <= 25]
+            after = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25]
+            before = [x for x in st.seat_mentions if 0 <= ev.start - x.end <= 25][::-1]
+            owners = [x for x in before + after if st.text[x.end:x.end + 2].startswith(("的", "'s", "’s"))]
+            near = owners or after or before          # the card's owner ("南家的♥5掉在桌上", "fell out of West's hand")
             if near:
                 a.actor = near[0].value                 # "a card fell out of West's hand"
                 a.spans.insert(0, ("actor", near[0]))

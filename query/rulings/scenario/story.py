@@ -48,6 +48,7 @@ class Story:
     trick: tuple[int, Mention] | None = None
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
+    text: str = ""
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
     loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
     over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
@@ -87,7 +88,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 
 
 def build(ms: list[Mention], text: str = "") -> Story:
-    st = Story([], [])
+    st = Story([], [], text=text)
     actor: str | None = None
     actor_m: Mention | None = None
     fresh = False              # a subject was named since the last action
@@ -321,6 +322,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 gone = st.actions.pop()             # "South bid 2♠? No - South bid 1NT": the teller takes it back
                 made_bids.pop(gone.call, None)
                 continue
+            if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
+                m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
             st.findings.append((len(st.actions) - 1, m.value, m))
             continue
         if m.label == "BOX":
