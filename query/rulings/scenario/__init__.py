@@ -69,14 +69,6 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         return {"kind": "law_question", "text": text, "lang": lang, "note": LAW_QUESTION[lang],
                 "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [], "rectifications": [],
                 "judgement": [], "citations": []}
-    if not found:
-        named = [k for _, f, _m in st.findings for k in NAMED.get(f, [])]
-        if len(set(named)) == 1:
-            from query.rulings.scenario.replay import Irregularity
-            m = next(m for _, f, m in st.findings if NAMED.get(f) == [named[0]])
-            irr = Irregularity(named[0], {})
-            irr.put("irregularity", named[0], m)
-            found = [irr]
     first = found[0] if found else None
     ask_kind: list[str] = []
     if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:

@@ -126,6 +126,7 @@ def detect_lang(text: str) -> str:
     to Simplified changes it."""
     han = [c for c in text if "\u4e00" <= c <= "\u9fff"]
     if not han:
-        return "en"
+        # Latin shorthand typed with Chinese punctuation ("N 1NT，E pass，") is read by the Chinese pipeline
+        return "zh-Hans" if any("\u3000" <= c <= "\u303f" or "\uff00" <= c <= "\uff0f" for c in text) else "en"
     s = "".join(han)
     return "zh-Hant" if fold()(s) != s else "zh-Hans"
