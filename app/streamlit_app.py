@@ -22,5 +22,6 @@ st.html(CSS)
 
 PAGES = [
     st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws"), icon="📖", url_path="laws", default=True),
+    st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav"), icon="🗄️", url_path="data"),
 ]
 st.navigation(PAGES).run()

@@ -12,7 +12,8 @@ from typing import Callable
 from rdflib import RDF, RDFS, XSD, Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, SKOS
 
-from ingest.extract.align import Aligned, Finding
+from ingest.extract.align import Aligned
+from ingest.extract.translation import Finding
 from ingest.model import Footnote, Repair, Span, Term
 from ingest.vocab import BL, ELI, LANG_AUTHORITY, LAWSD, REFTYPE, STATE, STRENGTH, doc_iri, expression_iri, provision_iri, term_iri
 
@@ -210,6 +211,12 @@ def findings_graph(doc: str, findings: list[Finding]) -> Graph:
         g.add((node, DCTERMS.language, Literal(f.lang)))
         g.add((node, BL.findingKind, Literal(f.kind)))
         g.add((node, RDFS.comment, Literal(f.detail, lang="en")))
+        if f.severity:
+            g.add((node, BL.severity, Literal(f.severity)))
+        if f.en_clause:
+            g.add((node, BL.englishClause, Literal(f.en_clause, lang="en")))
+        if f.zh_clause:
+            g.add((node, BL.chineseClause, Literal(f.zh_clause, lang=f.lang)))
     return g
 
 

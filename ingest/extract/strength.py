@@ -27,6 +27,10 @@ Decisions (each tested in tests/test_strength.py):
 | en      | nor may / nor must / nor shall / nor should | may-not / must-not / shall-not / shall-not | "may not …, nor may he …" (43A1(c), 20F5(a)) |
 | en      | may not be readily …, may not have | may (epistemic, 40B2(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws |
 | en      | May + day number                  | not tagged                 | a month                                              |
+| en      | No X shall / may / must / should ("No player shall", "no result may stand") | shall-not / may-not / must-not / shall-not | a prohibition: the "No" opens the subject (at most six words before the modal, none starting another clause); 13C, 9B2, 45G, 7C, 68D2(a) |
+| en      | neither … nor … may (shall, must, should) | the prohibition of the modal | as "No X may" |
+| en      | … is / are prohibited (at the end of a clause) | must-not, word "prohibited" | Psychic Guideline 1, Systems Policy; "prohibited from leading" (a lead restriction) is not a modal |
+| en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
 | en      | epistemic may ("which may be the opening lead") | may  | not distinguished; a wrong "may" is the weakest level, a wrong prohibition would not be |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
 | zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
@@ -38,12 +42,15 @@ Decisions (each tested in tests/test_strength.py):
 | zh-Hant | not 得: 獲得 取得 贏得 尋得 所得 使得 值得 記得 覺得 來得 懂得 始得, 得分 得到 得知 得出 得利, 得牌 (tricks won), 得 0 / 得一/兩/零單位 (scores) | — | ordinary words |
 | zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
 | zh-Hant | 不需, 需, 不可, 不能               | not tagged                 | not in the scale (need / cannot)                      |
+| zh-Hant | 要求…須 (1B 得要求每張牌之牌面須對稱), 須經 (5A 須經裁判之指示或許可,方得) | not tagged | "required to be" / "only with": the object of a requirement, not "should" |
+| zh-Hant, zh-Hans | 禁止使用                   | must-not                   | the Systems Policy's "is prohibited"; 禁止 alone is the lead-restriction verb ("declarer may prohibit a lead") |
 | zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
 | zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
 | zh-Hans | 不准许                            | not tagged                 | "not permitted" (an adjective), not 不准              |
 | zh-Hans | 应该轮到                          | not tagged                 | "whose turn it should be" (descriptive)               |
 | zh-Hans | 不必 (not 不必要)                  | may                        | as "need not" ("不必说明" = need not disclose)         |
 | zh-Hans | 得 alone, 应 alone, 不能, 禁止     | not tagged                 | not in the Simplified scale                           |
+| zh-Hans | 可能适用                          | may, word 可能适用           | the translation's "may apply" (30B1(b)(ii), 19B3), which the English tags may |
 
 Clauses. `split_clauses` cuts after a sentence end or a semicolon: English . ; ? ! (with
 any closing quote or bracket) followed by white space, except after e.g. / i.e. / etc. /
@@ -100,6 +107,7 @@ _EN, _EN_LEVELS = _words([
 _EN_MASK = [
     re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
+    re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
 ]
 
 _HANT, _HANT_LEVELS = _words([
@@ -120,6 +128,7 @@ _HANT_MASK = [re.compile(x) for x in (
     _cjk("值得"), _cjk("記得"), _cjk("覺得"), _cjk("來得"), _cjk("懂得"),
     _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), _cjk("得利"), r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
     _cjk("不須進一步"), _cjk("不必要"), _cjk("無必要"),
+    r"要\s*求[^。，,；;]{0,12}須", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A): not "should"
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -132,6 +141,21 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
 _HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"))]
+
+# "No player shall …", "no result may stand", "Neither X nor Y may …": the modal is a prohibition.
+# The "no"/"neither" opens the subject: at most six words before the modal, none of which starts
+# another clause or names another subject ("if there is no X, he may" is not a prohibition).
+_EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "should": "shall-not"}
+_EN_NO_SUBJECT = re.compile(
+    r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
+    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|which|who|that|unless)\b)[\w'’-]+\s+){1,6}$", re.I)
+# Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
+# Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
+_EXTRA = {
+    "en": [(re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?prohibited(?=\s*(?:[.;]|$))", re.I), "must-not")],
+    "zh-Hant": [(re.compile(_cjk("禁止使用")), "must-not")],
+    "zh-Hans": [(re.compile(_cjk("禁止使用")), "must-not"), (re.compile(_cjk("可能适用")), "may")],
+}
 
 _SCALES = {
     "en": (_EN, _EN_LEVELS, _EN_MASK),
@@ -171,18 +195,23 @@ def split_clauses(text: str, lang: str) -> list[str]:
     return [c for c in out if re.search(r"\w", c)]
 
 
-def _modals(clause: str, lang: str) -> list[tuple[str, str, int]]:
+def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
     """(level, word, offset in clause) for every word of the scale, after masking the
-    ordinary words that contain a modal character."""
+    ordinary words that contain a modal character; English prohibitions worded "No X shall",
+    "neither … nor … may" and "is prohibited" read as prohibitions."""
     rx, levels, masks = _SCALES[lang]
     masked = clause
     for mk in masks:
         masked = mk.sub(lambda m: "\x00" * len(m.group()), masked)
     out = []
     for m in rx.finditer(masked):
-        i = int(m.lastgroup[1:])
-        out.append((levels[i], clause[m.start():m.end()], m.start()))
-    return out
+        level = levels[int(m.lastgroup[1:])]
+        if lang == "en" and level in _EN_NEGATED and _EN_NO_SUBJECT.search(masked[:m.start()]):
+            level = _EN_NEGATED[level]
+        out.append((level, clause[m.start():m.end()], m.start()))
+    for extra, level in _EXTRA[lang]:
+        out += [(level, clause[m.start():m.end()], m.start()) for m in extra.finditer(masked)]
+    return sorted(out, key=lambda t: t[2])
 
 
 def tag_strength(text: str, lang: str) -> list[StrengthTag]:
@@ -190,7 +219,7 @@ def tag_strength(text: str, lang: str) -> list[StrengthTag]:
     gets one `does` tag with an empty word."""
     tags: list[StrengthTag] = []
     for pos, clause in enumerate(split_clauses(text, lang), start=1):
-        found = _modals(clause, lang)
+        found = modal_levels(clause, lang)
         if not found:
             tags.append(StrengthTag("does", "", clause, pos))
         for level, word, offset in found:

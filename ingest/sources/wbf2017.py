@@ -6,7 +6,8 @@ from collections import Counter
 from pathlib import Path
 
 from ingest import emit
-from ingest.extract.align import consistency, merge, missing_expressions
+from ingest.extract.align import merge, missing_expressions
+from ingest.extract.translation import consistency
 from ingest.model import LANGS
 from ingest.sources.wbf2017_bilingual import parse as parse_bilingual
 from ingest.sources.wbf2017_zh_hans import parse as parse_zh_hans
@@ -80,8 +81,10 @@ def _figures(aligned, bi, hans, terms, findings, missing) -> dict:
         "polarity_mismatches": sum(1 for f in findings if f.kind == "polarity"),
         "repairs": dict(Counter(r.kind for r in bi.repairs + hans.repairs)),
         "unparsed": [f"{s.file}:{s.first}-{s.last}: {why}" for s, why in bi.unparsed + hans.unparsed],
-        "findings": [{"provision": f.provision, "lang": f.lang, "kind": f.kind, "detail": f.detail}
-                     for f in findings],
+        "findings_by_kind": {kind: dict(Counter(f.severity for f in findings if f.kind == kind))
+                             for kind in sorted({f.kind for f in findings})},
+        "findings": [{"provision": f.provision, "lang": f.lang, "kind": f.kind, "severity": f.severity,
+                      "detail": f.detail, "en_clause": f.en_clause, "zh_clause": f.zh_clause} for f in findings],
     }
 
 
@@ -99,7 +102,7 @@ def print_report(fig: dict, findings: bool = False) -> None:
     print(f"provisions whose languages disagree on references: {fig['reference_disagreements']}")
     for lang in LANGS:
         print(f"strength {lang}: {fig['strength'][lang]}")
-    print(f"strength mismatches: {fig['strength_mismatches']}  polarity mismatches: {fig['polarity_mismatches']}")
+    print(f"translation findings by kind and severity: {fig['findings_by_kind']}")
     print(f"repairs: {fig['repairs']}")
     print(f"not aligned ({len(fig['not_aligned'])}):")
     for row in fig["not_aligned"]:
@@ -110,4 +113,6 @@ def print_report(fig: dict, findings: bool = False) -> None:
     if findings:
         print(f"translation findings ({len(fig['findings'])}):")
         for f in fig["findings"]:
-            print(f"  {f['provision']:<12} {f['lang']:<8} {f['kind']:<10} {f['detail']}")
+            print(f"  {f['provision']:<12} {f['lang']:<8} {f['kind']:<14} {f['severity']:<16} {f['detail']}")
+            if f["en_clause"] or f["zh_clause"]:
+                print(f"      en: {f['en_clause']}\n      {f['lang']}: {f['zh_clause']}")

@@ -39,7 +39,7 @@ from rdflib import Literal
 from rdflib.namespace import DCTERMS
 
 from ingest import emit
-from ingest.extract.align import consistency
+from ingest.extract.translation import consistency
 from ingest.text.bilingual import fix_cjk_spaces, split_en_zh
 from ingest.extract.cross_refs import Ref, extract_refs
 from ingest.model import ParsedDoc, Span
@@ -137,6 +137,17 @@ class _Parser:
             elif en:
                 self.zh_last = None      # an English paragraph came between: the next Chinese starts anew
 
+    def closing_words(self, pid: str, n: int) -> None:
+        """The words after a section's list (Alerting Policy 2: "Players must also respect the spirit
+        …") close the list: they start a new line of the section's text instead of running on from
+        its lead-in ("… should be alerted:"), and the break is recorded."""
+        for lang, e in self.doc.provisions[pid].expressions.items():
+            if e.text and not e.text.endswith("\n"):
+                self.repair(n, "list-closing-words", e.text[-20:], e.text[-20:] + "\n",
+                            f"the words on line {n} follow the list of {pid}: a line break sets them apart "
+                            "from the lead-in they would otherwise run on from", pid)
+                e.text += "\n"
+
     def heading(self, pid: str, rest: str, n: int) -> None:
         en = split_en_zh(rest)[0][0]
         is_title = bool(en) and len(en) <= 80 and not en.endswith(_EN_END) and "." not in en.rstrip(".")[:-1] \
@@ -202,6 +213,7 @@ class _Parser:
                 zh_only = not split_en_zh(s)[0][0]
                 if not (zh_only or _KEEP_WITH_ITEM.match(s)):
                     self.current = self.numbered
+                    self.closing_words(self.numbered, n)
             self.add(self.current, s, n)
         return self.doc
 
@@ -303,8 +315,8 @@ def build(out: Path) -> dict:
         findings = consistency(aligned)
         emit.write(emit.findings_graph(doc, findings), out / f"{doc}.findings.ttl")
         fig = figures(parsed, aligned, unresolved, skipped)
-        fig["findings"] = [{"provision": f.provision, "lang": f.lang, "kind": f.kind, "detail": f.detail}
-                           for f in findings]
+        fig["findings"] = [{"provision": f.provision, "lang": f.lang, "kind": f.kind, "severity": f.severity,
+                            "detail": f.detail} for f in findings]
         figs[doc] = fig
     return {"provisions": sum(f["provisions"] for f in figs.values()), "documents": figs}
 
@@ -316,4 +328,4 @@ def print_report(fig: dict, findings: bool = False) -> None:
         print(f"translation findings (en vs zh-Hant): {len(f['findings'])}")
         if findings:
             for x in f["findings"]:
-                print(f"  {x['provision']:<12} {x['lang']:<8} {x['kind']:<10} {x['detail']}")
+                print(f"  {x['provision']:<12} {x['lang']:<8} {x['kind']:<14} {x['severity']:<16} {x['detail']}")

@@ -88,6 +88,11 @@ def _batch(path: str, lang: str | None, as_json: bool):
     return None
 
 
+def _cite(pid: str) -> str:
+    """"Law 27B2" for the Laws; a regulation's document-prefixed id as it is (wbfalert2023:2(i))."""
+    return pid if ":" in pid else f"Law {pid}"
+
+
 def render(r: dict) -> str:
     if "error" in r and "steps" not in r:
         return f"error: {r['error']}"
@@ -100,13 +105,13 @@ def render(r: dict) -> str:
     if r.get("error"):
         out.append(f"error: {r['error']}")
     for i, s in enumerate(r["steps"], 1):
-        out.append(f"{i}. Law {s['provision']} [{s['strength'] or '-'}] {s['conclusion']}")
+        out.append(f"{i}. {_cite(s['provision'])} [{s['strength'] or '-'}] {s['conclusion']}")
         out.append(f"     \u201c{s['text']}\u201d")
     if r["rectifications"]:
         out.append("rectifications: " + "; ".join(
             f"{x['type']}{' x' + str(x['count']) if 'count' in x else ''} ({x['provision']})" for x in r["rectifications"]))
     for j in r["judgement"]:
-        out.append(f"judgement (Law {j['provision']}): {j['question']}")
+        out.append(f"judgement ({_cite(j['provision'])}): {j['question']}")
     for m in r["missing"]:
         opts = " / ".join(str(o["label"]) if isinstance(o, dict) else str(o) for o in m.get("options", []))
         out.append(f"missing {m['fact']}: {m['question']}" + (f" [{opts}]" if opts else ""))

@@ -38,6 +38,9 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 RULE_NS = "https://w3id.org/bridge-laws/rule/"
 RECT_NS = "https://w3id.org/bridge-laws/rectification/"
 WBF_NS = "https://w3id.org/bridge-laws/wbf2017/"
+DOC_NS = "https://w3id.org/bridge-laws/"
+# regulations whose provisions rules may implement (the Laws leave the matter to them)
+RULE_REGULATIONS = ("wbfalert2023",)
 SC_NS = "https://w3id.org/bridge-laws/scenario#"
 ROLE_NAMES = {
     "en": {"offender": "the offender", "partner": "the offender's partner", "lho": "the offender's LHO",
@@ -306,10 +309,24 @@ def _local(iri, ns: str) -> str:
 
 
 def _pid(iri) -> str:
-    """Provision IRI -> id: …/wbf2017/27B1-a -> 27B1(a)."""
-    slug = _local(iri, WBF_NS)
+    """Provision IRI -> id: …/wbf2017/27B1-a -> 27B1(a). A rule may also implement a provision of a
+    regulation the Laws point to (21B1(a), 40B2(a)(iii): the Regulating Authority's alerting
+    procedures): …/wbfalert2023/2-i -> wbfalert2023:2(i), the document-prefixed id of DESIGN
+    section 4."""
+    s = str(iri)
+    doc = next((d for d in RULE_REGULATIONS if s.startswith(f"{DOC_NS}{d}/")), None)
+    slug = s[len(f"{DOC_NS}{doc}/"):] if doc else _local(iri, WBF_NS)
     head, *parens = slug.split("-")
-    return head + "".join(f"({p})" for p in parens)
+    pid = head + "".join(f"({p})" for p in parens)
+    return f"{doc}:{pid}" if doc else pid
+
+
+def _iri(pid: str) -> str:
+    """The inverse of _pid."""
+    if ":" in pid:
+        doc, local = pid.split(":", 1)
+        return f"{DOC_NS}{doc}/{_slug(local)}"
+    return f"{WBF_NS}{_slug(pid)}"
 
 
 def _literal(value: str, d: FactDef):
@@ -417,17 +434,19 @@ def load_rules(g: Graph) -> RuleBase:
 
 
 def _provision_texts(g: Graph, pids: list[str]):
-    values = " ".join(f"<{WBF_NS}{_slug(p)}>" for p in pids)
+    by_iri = {_iri(p): p for p in pids}
+    values = " ".join(f"<{i}>" for i in by_iri)
     q = PREFIXES + f"""
-    SELECT ?id ?o ?lang ?text ?title WHERE {{
+    SELECT ?p ?o ?lang ?text ?title WHERE {{
       VALUES ?p {{ {values} }}
       ?p dcterms:identifier ?id ; bl:order ?o .
       OPTIONAL {{ ?p eli:is_realized_by ?e . ?e dcterms:language ?lang .
                  OPTIONAL {{ ?e bl:text ?text }} OPTIONAL {{ ?e eli:title ?title }} }}
     }}"""
     order, texts = {}, {}
-    for pid, o, lang, text, title in g.query(q):
-        order[str(pid)] = int(o)
+    for node, o, lang, text, title in g.query(q):
+        pid = by_iri[str(node)]
+        order[pid] = int(o)
         if lang is not None:
             texts[(str(pid), lang_tag(lang))] = {"text": str(text) if text is not None else (str(title) if title else ""),
                                                  "clauses": {}}
@@ -435,14 +454,14 @@ def _provision_texts(g: Graph, pids: list[str]):
     if missing:
         raise RuleError(f"rules implement provisions the graph does not have: {sorted(missing)}")
     q = PREFIXES + f"""
-    SELECT ?id ?lang ?pos ?offset ?level ?word ?clause WHERE {{
+    SELECT ?p ?lang ?pos ?offset ?level ?word ?clause WHERE {{
       VALUES ?p {{ {values} }}
-      ?p dcterms:identifier ?id ; eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
+      ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
       ?t bl:level ?level ; bl:position ?pos ; bl:clause ?clause .
       OPTIONAL {{ ?t bl:word ?word }} OPTIONAL {{ ?t bl:offset ?offset }}
     }}"""
-    for pid, lang, pos, offset, level, word, clause in g.query(q):
-        entry = texts.get((str(pid), lang_tag(lang)))
+    for node, lang, pos, offset, level, word, clause in g.query(q):
+        entry = texts.get((by_iri[str(node)], lang_tag(lang)))
         if entry is not None:
             entry["clauses"].setdefault(int(pos), []).append(
                 (int(offset) if offset is not None else -1, str(level).rsplit("/", 1)[1], str(word or ""), str(clause)))

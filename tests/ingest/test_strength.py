@@ -54,7 +54,8 @@ CASES = [
      [(1, "must", "務必須"), (2, "does", "")]),
     ("zh-Hant", "夢家務必不得參予打牌,亦不得與莊家進行任何有關打牌之溝通。",
      [(1, "must-not", "務必不得"), (1, "may-not", "不得")]),
-    ("zh-Hant", "主管單位得要求每張牌之牌面須對稱。", [(1, "may", "得"), (1, "should", "須")]),
+    # 1B: 須 here is "required to be" (the object of 得要求 "may require"), not "should" (issue 14)
+    ("zh-Hant", "主管單位得要求每張牌之牌面須對稱。", [(1, "may", "得")]),
     ("zh-Hant", "每副牌之 52 張牌牌背均須相同。牌背得含文字、標誌或圖片,但使用之圖像須有對稱中心。",
      [(1, "should", "須"), (2, "may", "得"), (2, "should", "須")]),
     # 應跟未跟 (revoke) is not shall; 務必 is must
@@ -85,9 +86,9 @@ CASES = [
     ("zh-Hans", "一个依序作出的不足叫牌如果没有被接受（参照本条 A 款），必须用一个合法叫牌替换该不足叫牌来进行更正"
                 "（但是参照本款 3）。则：",
      [(1, "must", "必须"), (2, "does", "")]),
-    # 必须不叫 is "must pass": must, not must-not
+    # 必须不叫 is "must pass": must, not must-not; 可能适用 is the translation's "may apply" (issue 14)
     ("zh-Hans", "违规者的搭档在下一次轮到他叫牌时必须不叫。第 16 条 C 款、第 26 条 B 款和第 72 条 C 款可能适用。",
-     [(1, "must", "必须"), (2, "does", "")]),
+     [(1, "must", "必须"), (2, "may", "可能适用")]),
     ("zh-Hans", "(c) 明手不准参与打牌，也不得与庄家进行有关打牌的任何交流。",
      [(1, "must-not", "不准"), (1, "may-not", "不得")]),
     ("zh-Hans", "B. 四位牌手都不叫（但是参照第 25 条），该副牌不进行打牌，放回牌套。该副牌不应该重新发牌。",

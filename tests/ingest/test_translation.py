@@ -1,0 +1,164 @@
+"""The translation consistency report (issue 14, ingest/extract/translation.py): clause pairs,
+negation read as meaning, prohibitions tagged as prohibitions, and the repairs of the Traditional
+text; each case is a clause of the Laws as the sources give it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import Graph, URIRef
+
+from ingest.extract.strength import modal_levels, tag_strength
+from ingest.extract.translation import align_clauses, clause_findings, negations
+
+ROOT = Path(__file__).resolve().parents[2]
+BASE = "https://w3id.org/bridge-laws/"
+
+
+@pytest.fixture(scope="module")
+def laws() -> Graph:
+    g = Graph()
+    for name in ("wbf2017.ttl", "wbf2017.en.ttl", "wbf2017.zh-Hant.ttl", "wbf2017.zh-Hans.ttl", "wbf2017.findings.ttl"):
+        g.parse(ROOT / "laws_ttl" / name)
+    return g
+
+
+def text(g: Graph, pid: str, lang: str, prop: str = "text") -> str:
+    node = URIRef(f"{BASE}wbf2017/{pid.replace('(', '-').replace(')', '')}/{lang}")
+    node = URIRef(str(node).replace("--", "-"))
+    values = list(g.objects(node, URIRef(f"{BASE}ontology#{prop}" if prop == "text" else
+                                         f"http://data.europa.eu/eli/ontology#{prop}")))
+    assert values, f"no {prop} for {pid} {lang}"
+    return str(values[0])
+
+
+def findings(g: Graph, pid: str, lang: str) -> list[tuple[str, str]]:
+    q = """SELECT ?kind ?detail WHERE { ?f <https://w3id.org/bridge-laws/ontology#provision> ?p ;
+             <http://purl.org/dc/terms/language> ?lang ; <https://w3id.org/bridge-laws/ontology#findingKind> ?kind ;
+             <http://www.w3.org/2000/01/rdf-schema#comment> ?detail }"""
+    node = URIRef(f"{BASE}wbf2017/{pid.replace('(', '-').replace(')', '')}".replace("--", "-"))
+    from rdflib import Literal
+    return [(str(k), str(d)) for k, d in g.query(q, initBindings={"p": node, "lang": Literal(lang)})]
+
+
+# --- prohibitions (issue 14 item 3; decisions table in ingest/extract/strength.py) -----------------------
+
+@pytest.mark.parametrize("clause,levels", [
+    ("No adjusted score may be awarded unless such a card is found to have been played to a quitted trick.", ["may-not"]),   # 13C
+    ("No player shall take any action until the Director has explained all matters in regard to rectification.", ["shall-not"]),  # 9B2
+    ("No player should turn his card face down until all four players have played to the trick.", ["shall-not"]),  # 45G
+    ("Thereafter no hand shall be removed from the board unless a member of each side, or the Director, is present.", ["shall-not"]),  # 7C
+    ("the Director may immediately be summoned and no action should be taken pending his arrival", ["may", "shall-not"]),  # 68D2(a)
+    ("Neither the Director nor a player may waive a rectification.", ["may-not"]),   # "neither … nor … may"
+    ("Explicit agreements that psychic calls are expected, or the provision of systemic protection for them, are prohibited.", ["must-not"]),  # Psychic Guideline 1
+])
+def test_an_english_prohibition_worded_no_x_shall_is_a_prohibition(clause, levels):
+    assert [lv for lv, _, _ in modal_levels(clause, "en")] == levels
+
+
+def test_a_no_that_does_not_open_the_subject_leaves_the_modal_alone():
+    # "if there is no X, he may": the "no" belongs to another clause
+    assert [lv for lv, _, _ in modal_levels("If there is no card of the suit led, he may play any card.", "en")] == ["may"]
+
+
+def test_xu_meaning_required_to_be_or_only_with_is_not_should():
+    # 1B 主管單位得要求每張牌之牌面須對稱 ("may require the face of each card to be symmetrical");
+    # 5A 須經裁判之指示或許可,方得 ("only upon the instruction or with the permission of the Director")
+    assert [t.level for t in tag_strength("主管單位得要求每張牌之牌面須對稱。", "zh-Hant")] == ["may"]
+    assert "should" not in [t.level for t in tag_strength("須經裁判之指示或許可，方得再行更動。", "zh-Hant")]
+
+
+def test_simplified_may_apply_is_may():
+    # 30B1(b)(ii) zh-Hans: 第 16 条 C 款……可能适用 = "Laws 16C, 26B and 72C may apply"
+    assert "may" in [t.level for t in tag_strength("第 16 条 C 款、第 26 条 B 款和第 72 条 C 款可能适用。", "zh-Hans")]
+
+
+def test_13c_english_is_tagged_may_not_in_the_graph(laws):
+    assert "No adjusted score may be awarded" in text(laws, "13C", "en")
+    levels = [lv for lv, _, _ in modal_levels(text(laws, "13C", "en"), "en")]
+    assert "may-not" in levels and "may" not in levels
+
+
+# --- negation read as meaning (issue 14 item 2; ingest/extract/data/negation.tsv) ----------------------
+
+@pytest.mark.parametrize("zh,gloss", [
+    ("任何由同伴提供之外來訊息屬非法訊息", "非法 = unauthorized"),
+    ("若賽員不經意地從其手中打出兩張牌", "不經意 = unintentionally"),
+    ("無論解釋是否正確說明同伴間之約定", "無論 = whatever / 是否 = whether"),
+    ("違規者之左敵方得選擇接受任何不足叫價", "不足叫價 = insufficient bid"),
+    ("違規方之每位賽員在輪到自己叫牌時,務必永遠派司", "no negation at all"),
+])
+def test_words_negative_only_in_form_are_not_negations(zh, gloss):
+    assert negations(zh, "zh-Hant")["negation"] == [], gloss
+
+
+def test_a_lost_not_is_a_polarity_finding_and_a_rendered_one_is_not():
+    en = "When the call is not a comparable call (see Law 23A), offender's partner must pass when next it is his turn to call."
+    hant = "當該叫品為比擬叫品(參照 Law 23A)時,違規者之同伴務必於下一次輪到其叫牌時派司。"          # 30B1(b)(ii): 不 lost
+    hans = "当该叫牌不是一个可比较的叫牌（参照第 23 条 A 款）时，违规者的搭档在下一次轮到他叫牌时必须不叫。"
+    assert [f.kind for f in clause_findings("30B1(b)(ii)", en, hant, "zh-Hant") if f.kind == "polarity"] == ["polarity"]
+    assert [f.kind for f in clause_findings("30B1(b)(ii)", en, hans, "zh-Hans") if f.kind == "polarity"] == []
+
+
+def test_the_finding_names_its_clause_pair_and_severity():
+    en = "Players must not communicate, nor attempt to communicate, via means other than those described in Law 73A."
+    hant = "賽員務必不得使用,或企圖透過 Law 73A 所提及的方式傳訊。"                                  # 73B: "other than" lost
+    [f] = [f for f in clause_findings("73B", en, hant, "zh-Hant") if f.kind == "polarity"]
+    assert f.severity == "changes the rule" and "other than" in f.detail
+    assert f.en_clause == en and f.zh_clause == hant
+
+
+def test_clauses_align_in_order_with_a_merged_pair():
+    en = ["A first sentence about the auction.", "A second one about the play.", "Play continues."]
+    zh = ["第一句關於叫牌,第二句關於打牌。", "打牌繼續進行。"]
+    pairs = align_clauses(en, zh, "zh-Hant")
+    assert [(len(e), len(z)) for e, z in pairs] == [(2, 1), (1, 1)]
+
+
+def test_the_2017_laws_have_few_polarity_findings_and_the_two_real_ones(laws):
+    q = """SELECT ?p ?lang WHERE { ?f <https://w3id.org/bridge-laws/ontology#findingKind> "polarity" ;
+           <https://w3id.org/bridge-laws/ontology#provision> ?p ; <http://purl.org/dc/terms/language> ?lang }"""
+    found = {(str(p).rsplit("/", 1)[1], str(lang)) for p, lang in laws.query(q)}
+    assert len(found) <= 40
+    assert ("30B1-b-ii", "zh-Hant") in found and ("73B", "zh-Hant") in found
+
+
+# --- repairs (issue 14 item 4), each with its evidence in ingest/fixes/000_1f3522d3ae8db592.tsv ------------
+
+@pytest.mark.parametrize("pid,title", [("59", "無法履行攻牌或打牌要求"), ("75", "錯誤解釋或者錯誤叫牌")])
+def test_traditional_titles_are_whole_and_the_text_does_not_start_with_their_tail(laws, pid, title):
+    assert text(laws, pid, "zh-Hant", "title") == title
+    assert not text(laws, pid, "zh-Hant").startswith(("求", "叫牌"))
+
+
+def test_52b2_traditional_says_must(laws):
+    t = text(laws, "52B2", "zh-Hant")
+    assert "防家務必以罰張取代" in t and "務把" not in t
+    assert "must" in [lv for lv, _, _ in modal_levels(t, "zh-Hant")]
+
+
+@pytest.mark.parametrize("pid", ["68D1", "68D2(b)(ii)"])
+def test_concession_is_juanpai_not_sunpai(laws, pid):
+    t = text(laws, pid, "zh-Hant")
+    assert "捐牌" in t and "損牌" not in t
+
+
+@pytest.mark.parametrize("pid,simplified", [("19A2", "赌"), ("19A3", "赌"), ("44G", "赢"), ("65D", "赢"), ("74C3", "赢")])
+def test_no_simplified_characters_left_where_the_evidence_was_clear(laws, pid, simplified):
+    assert simplified not in text(laws, pid, "zh-Hant")
+
+
+def test_law_77_and_law_2_texts_lose_their_ocr_debris(laws):
+    t77 = text(laws, "77", "en")
+    assert "accurs" not in t77 and "<i>" not in t77 and "A trick score of 100 points or more" in t77
+    t2 = text(laws, "2", "en")
+    assert t2.count("North DealerBoards 1 5 9 13") == 1 and "North Dea\taler" not in t2
+    assert "うりで" not in text(laws, "2", "zh-Hant")
+
+
+def test_alerting_policy_2_closing_words_are_set_apart_from_its_lead_in():
+    g = Graph()
+    g.parse(ROOT / "laws_ttl" / "wbfalert2023.en.ttl")
+    [t] = [str(o) for s, o in g.subject_objects(URIRef(f"{BASE}ontology#text"))
+           if str(s).endswith("/wbfalert2023/2/en")]
+    assert t == "The following classes of calls should be alerted:\nPlayers must also respect the spirit of the Policy as well as the letter."
