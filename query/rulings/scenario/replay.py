@@ -636,6 +636,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr = Irregularity("unauthorized_information", {}, at=later.index)
             irr.put("irregularity", "unauthorized_information", _span(hes, "event"))
             irr.put("offender", later.actor, _span(later, "actor"))
+            irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
     mi = st.has("misinformation")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
@@ -645,6 +646,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr = Irregularity("misinformation", {}, at=exp.index)
         irr.put("irregularity", "misinformation", mi)
         irr.put("offender", exp.actor, _span(exp, "actor"))
+        if exp.kind in ("no_alert", "alert"):
+            irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
         out.append(irr)
     return out
 
