@@ -117,7 +117,15 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
         ghost = Auction(None)
         for b in anon:
-            ghost.add("N" if not ghost.calls else lho(ghost.calls[-1][0]), call_of(b), b)
+            c = call_of(b)
+            if c.kind == "bid" and not c.supersedes(ghost.last_bid) and not calls:
+                # "1♠ - 2♥ - 1NT": an insufficient bid whose seat the story does not give (the reasoner asks who)
+                irr = Irregularity("insufficient_bid", {}, at=b.index)
+                irr.put("irregularity", "insufficient_bid", _span(b, "call"))
+                irr.put("call_type", "bid", _span(b, "call"))
+                irr.last_bid = ghost.last_bid
+                return [irr], ghost
+            ghost.add("N" if not ghost.calls else lho(ghost.calls[-1][0]), c, b)
         if ghost.ended and calls and calls[0].index > anon[-1].index:
             a = calls[0]
             irr = Irregularity("call_after_final_pass", {}, at=a.index)
