@@ -312,6 +312,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.contract = (m.value["contract"], m)
             if m.value.get("declarer"):
                 st.declarer = (m.value["declarer"], m)
+            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip().lower() in ("by", "declared by", "played by"):
+                st.declarer = (nxt.value, nxt)            # "Contract 5♦ by E."
+                skip.add(i + 1)
             elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
                 st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
