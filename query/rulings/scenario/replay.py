@@ -582,6 +582,9 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
 
 def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
     off = irr.facts.get("offender")
+    back, table = st.has("hands_returned"), st.has("hands_not_returned")
+    if (back is None) != (table is None):
+        irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back
     if off and src is not None:
         wins = _trick_winners(st, declarer)
         same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)][:1]
