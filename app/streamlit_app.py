@@ -20,8 +20,12 @@ from app.components.theme import CSS  # noqa: E402
 st.set_page_config(page_title=t("app.title"), page_icon="♠", layout="wide")
 st.html(CSS)
 
+# The chat opens first (issue 11); a permalink `/?p=27B2` is sent on to the Laws page by the chat
+# page itself, and `/laws?p=27B2` opens it directly.
+UI = st.session_state.get("ask_ui", "en")       # the chat's interface language, once it is known
 PAGES = [
-    st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws"), icon="📖", url_path="laws", default=True),
-    st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav"), icon="🗄️", url_path="data"),
+    st.Page(ROOT / "app" / "pages" / "ask.py", title=t("nav.ask", UI), icon=":material/forum:", url_path="ask", default=True),
+    st.Page(ROOT / "app" / "pages" / "laws.py", title=t("nav.laws", UI), icon=":material/menu_book:", url_path="laws"),
+    st.Page(ROOT / "app" / "pages" / "data.py", title=t("data.nav", UI), icon="🗄️", url_path="data"),
 ]
 st.navigation(PAGES).run()

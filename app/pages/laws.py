@@ -16,6 +16,7 @@ from app.components.graph_data import english_titles, glossary, graph, lookup, p
 from app.components.provision import (LANG_SUBTITLES, LANGS, _one_block, go, id_buttons, language_column, legend,
                                       nav_buttons, provision_heading, term_expander)
 from app.components.search_hits import render_search
+from app.components.theme import CSS as THEME
 from query.lookup import LookupError_
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +33,7 @@ def _on_select() -> None:
 
 
 def main() -> None:
+    st.html(THEME)      # the router's copy is not applied when this page is opened by its own URL (/laws?p=)
     st.title("Laws of Duplicate Bridge")
     st.markdown('<div class="lb-subtitle">A rules-as-code knowledge graph of the Laws in English, '
                 'Traditional Chinese and Simplified Chinese. Pick a provision to read the three texts side by '

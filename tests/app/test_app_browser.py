@@ -51,7 +51,7 @@ def _type_id(page, raw: str) -> None:
 
 def test_read_27B2_and_follow_reference_to_26B(page, app_url):
     from playwright.sync_api import expect
-    _open(page, app_url)
+    _open(page, app_url + "/laws")     # the app opens on the chat (issue 11); the Laws page is /laws
     _type_id(page, "27b2")          # lower case on purpose: the app normalises it
 
     en, hant, hans = (page.get_by_test_id(f"text-{lang}") for lang in ("en", "zh-Hant", "zh-Hans"))
