@@ -111,10 +111,17 @@ def test_missing_facts_come_as_questions_in_the_users_language_with_options(g):
     m = r["missing"][0]
     assert m["fact"] == "accepted" and "是否" in m["question"] or "接受" in m["question"]
     assert m["options"] == [{"value": True, "label": "是"}, {"value": False, "label": "否"}]
-    r = rule_text(g, "The weather was nice.", "zh-Hant")
+    r = rule_text(g, "South opened 1NT and everyone passed.", "zh-Hant")
     assert r["missing"][0]["fact"] == "irregularity" and r["steps"] == []
     labels = {o["value"]: o["label"] for o in r["missing"][0]["options"]}
     assert labels["insufficient_bid"] == "不足叫品" or "不足" in labels["insufficient_bid"]
+
+
+def test_a_text_with_nothing_of_a_table_is_not_a_situation(g):
+    r = rule_text(g, "xyzzy plugh", "en")
+    assert r["kind"] == "not_a_situation" and r["verdict"] == "question" and r["citations"] == [] and r["missing"] == []
+    q = rule_text(g, "When does a revoke become established?", "en")
+    assert q["kind"] == "law_question" and q["law_question"] is True
 
 
 def test_answers_continue_a_ruling(g):
