@@ -96,7 +96,7 @@ def _cite(pid: str) -> str:
 def render(r: dict) -> str:
     if "error" in r and "steps" not in r:
         return f"error: {r['error']}"
-    if r.get("kind") in ("law_question", "not_a_situation"):
+    if r.get("kind") == "law_question":
         return r["note"]
     out = []
     if "understood" in r:

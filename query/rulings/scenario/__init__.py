@@ -48,15 +48,9 @@ def _is_law_question(st, text: str) -> bool:
     return asks and not story and st.seats_named <= 1
 
 
-NOT_A_SITUATION = {"en": "No table situation was recognised in the text (no seat, call, card or player's action).",
-                   "zh-Hant": "文中未見牌桌情況(沒有座位、叫品、牌張或賽員之動作)。",
-                   "zh-Hans": "文中没有看到牌桌情况（没有座位、叫牌、牌张或牌手的动作）。"}
-
-
 def _no_table(st) -> bool:
-    """Nothing of a table in the text: no seat, role, call, card, contract or trick named."""
-    return not st.seat_mentions and not any(a.call or a.cards or a.actor not in (None, "director") for a in st.actions) \
-        and st.declarer is None and st.contract is None and st.trick is None and st.dealer is None
+    """Nothing of a table in the text: no seat, role, call, card, contract, trick or action named."""
+    return not st.table
 
 
 def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None = None) -> dict:
@@ -83,10 +77,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
                 "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [], "rectifications": [],
                 "judgement": [], "citations": []}
     if not found and not given and _no_table(st):
-        # e.g. "xyzzy plugh": the chat searches instead ("verdict" is what query/ask/answers.py reads)
-        return {"kind": "not_a_situation", "verdict": "question", "text": text, "lang": lang,
-                "note": NOT_A_SITUATION[lang], "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [],
-                "rectifications": [], "judgement": [], "citations": []}
+        # e.g. "xyzzy plugh": nothing to rule on; one line (exit 2), and the chat searches instead
+        raise BadInput("no irregularity recognised: the text names no seat, call, card or player's action")
     first = found[0] if found else None
     ask_kind: list[str] = []
     if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:

@@ -49,6 +49,7 @@ class Story:
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
     text: str = ""
+    table: bool = False
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
     loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
     over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
@@ -89,6 +90,10 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 
 def build(ms: list[Mention], text: str = "") -> Story:
     st = Story([], [], text=text)
+    # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
+    st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
+                   or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
+                   for m in ms)
     actor: str | None = None
     actor_m: Mention | None = None
     fresh = False              # a subject was named since the last action

@@ -83,10 +83,17 @@ def _texts():
     return [(c["text"], c["lang"]) for c in REPLAY_CASES + PATTERN_CASES] + [(r["text"], r["lang"]) for r in rows[::3]]
 
 
+def _answers(g):
+    for text, lang in _texts():
+        try:
+            yield text, rule_text(g, text, lang)
+        except BadInput:             # nothing of a table in it ("When ... ?" is a law question, not this)
+            continue
+
+
 def test_source_spans_point_into_the_users_own_text(g):
     n = 0
-    for text, lang in _texts():
-        r = rule_text(g, text, lang)
+    for text, r in _answers(g):
         for s in r["understood"]["spans"]:
             assert text[s["start"]:s["end"]] == s["text"] and s["text"], (text, s)
             assert s["fact"] in r["understood"]["facts"] or s["fact"] == "offender"
@@ -98,8 +105,7 @@ def test_every_understood_fact_comes_with_words_or_from_the_replay(g):
     """Never an invented fact: what was understood is either quoted or follows from the replayed auction."""
     derived = {"in_rotation", "offender_previously_called", "at_turn_of", "auction", "accepted", "replacement_lowest_same_denomination",
                "rho_called", "partner_called_since", "lho_called_over_first_call", "declarer", "offender_becomes"}
-    for text, lang in _texts():
-        r = rule_text(g, text, lang)
+    for text, r in _answers(g):
         quoted = {s["fact"] for s in r["understood"]["spans"]}
         for fact in r["understood"]["facts"]:
             assert fact in quoted or fact in derived, (text, fact)
@@ -117,9 +123,9 @@ def test_missing_facts_come_as_questions_in_the_users_language_with_options(g):
     assert labels["insufficient_bid"] == "不足叫品" or "不足" in labels["insufficient_bid"]
 
 
-def test_a_text_with_nothing_of_a_table_is_not_a_situation(g):
-    r = rule_text(g, "xyzzy plugh", "en")
-    assert r["kind"] == "not_a_situation" and r["verdict"] == "question" and r["citations"] == [] and r["missing"] == []
+def test_a_text_with_nothing_of_a_table_cannot_be_ruled(g):
+    with pytest.raises(BadInput, match="no irregularity recognised"):
+        rule_text(g, "xyzzy plugh", "en")
     q = rule_text(g, "When does a revoke become established?", "en")
     assert q["kind"] == "law_question" and q["law_question"] is True
 
