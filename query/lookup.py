@@ -78,14 +78,31 @@ def all_ids(g: Graph, doc: str) -> list[str]:
     return [str(r[0]) for r in select(g, q, d=LAWSD[doc])]
 
 
-def resolve(g: Graph, raw: str, doc: str | None = None) -> tuple[str, str]:
-    """Check a provision id against the graph; raise LookupError_ with suggestions if unknown."""
+def _check(raw: str) -> None:
     if not raw or not raw.strip():
         raise LookupError_("empty provision id (try e.g. 27B2)")
     if len(raw) > 60:
         raise LookupError_(f"provision id too long ({len(raw)} characters)")
+
+
+def candidates(g: Graph, raw: str) -> list[str]:
+    """The documents holding the provision `raw` names, in DOCS order: only its own document
+    when it has a prefix (ccba2018:21), else every document with that id ("21" is a Law, a CCBA
+    article, a Taiwan article and a 1987 Law). The app asks which when there are several."""
+    _check(raw)
     prefix, pid = normalise_id(raw)
-    doc = doc or prefix or "wbf2017"
+    docs = (prefix,) if prefix else DOCS
+    return [d for d in docs if d in DOCS and (provision_iri(d, pid), None, None) in g]
+
+
+def resolve(g: Graph, raw: str, doc: str | None = None) -> tuple[str, str]:
+    """Check a provision id against the graph; raise LookupError_ with suggestions if unknown.
+    A prefix in the id names its document; `doc` is the document for an id without one."""
+    _check(raw)
+    prefix, pid = normalise_id(raw)
+    if prefix and doc and prefix != doc:
+        raise LookupError_(f"'{raw}' names document {prefix}, not {doc}")
+    doc = prefix or doc or "wbf2017"
     if doc not in DOCS:
         raise LookupError_(f"unknown document '{doc}' (known: {', '.join(DOCS)})")
     node = provision_iri(doc, pid)
@@ -130,9 +147,50 @@ def law(g: Graph, raw: str, doc: str | None = None) -> dict:
                        for state in sorted(set(out["states"].values()))}
     out["findings"] = _findings(g, node)
     out["editions"] = _editions(g, node, doc)
+    out["full_text"] = full_text(g, doc, pid)
+    out["lead_in"] = lead_in(g, doc, pid)
     if doc in OLDER_DOCS:
         out["lineage"] = _lineage(g, node)
     return out
+
+
+def full_text(g: Graph, doc: str, pid: str) -> dict[str, list[dict]]:
+    """A provision read whole: its own text and every part's, in document order, per language
+    ({"en": [{"provision": "64", "text": ...}, {"provision": "64A", ...}, ...], ...}). A part
+    without text in a language (a heading-only section) is left out of that language."""
+    q = """
+    SELECT ?id ?lang ?text ?o WHERE {
+      ?c eli:is_part_of* ?p ; dcterms:identifier ?id ; bl:order ?o ; eli:is_realized_by ?e .
+      ?e dcterms:language ?lang ; bl:text ?text .
+    } ORDER BY ?o"""
+    out: dict[str, list[dict]] = {lang: [] for lang in LANGS}
+    for cid, lang, text, _ in select(g, q, p=provision_iri(doc, pid)):
+        if str(text).strip():
+            out.setdefault(lang_tag(lang), []).append({"provision": str(cid), "text": str(text)})
+    return out
+
+
+_LEAD_IN_END = (":", "：", "︰")
+
+
+def lead_in(g: Graph, doc: str, pid: str) -> list[dict]:
+    """The lead-in words a list item is read with: each enclosing provision whose text ends
+    with a colon ("If dummy, after his violation of the limitations listed in A2:" for 43B2(a)),
+    outermost first, as [{"provision", "texts": {lang: text}}]. Empty for an item read alone.
+    The graph keeps no closing words after a list, so there are none to give."""
+    out = []
+    node = provision_iri(doc, pid)
+    while True:
+        parent, _ = _family(g, node)
+        if not parent:
+            break
+        node = provision_iri(doc, parent)
+        q = "SELECT ?lang ?text WHERE { ?p eli:is_realized_by ?e . ?e dcterms:language ?lang ; bl:text ?text }"
+        texts = {lang_tag(lang): str(text).strip() for lang, text in select(g, q, p=node)}
+        if not any(t.endswith(_LEAD_IN_END) for t in texts.values()):
+            break
+        out.append({"provision": parent, "texts": texts})
+    return out[::-1]
 
 
 def _strength(g: Graph, node: URIRef) -> list[dict]:

@@ -49,13 +49,13 @@ def option_label(option: dict, lang: str) -> str:
 
 def provision_link(pid: str, lang: str, doc: str = "wbf2017") -> None:
     """A link that opens the provision on the Laws page (the conversation stays in the session);
-    a provision of another document shows its id only (the Laws page browses the 2017 Laws)."""
+    a provision of another document is linked by its prefixed id (the Laws page opens every document)."""
     if doc in BROWSER_DOCS and ":" not in pid:
         label = f"Law {pid}" if pid[:1].isdigit() else pid
         st.page_link(LAWS_PAGE, label=label, query_params={"p": pid}, help=t("ask.open", lang, id=pid), icon=":material/menu_book:")
-    else:
-        st.markdown(f'<span class="ck-id">{html.escape(pid if ":" in pid else f"{doc}:{pid}")}</span>',
-                    unsafe_allow_html=True)
+    else:        # the Laws page opens every document by its prefixed id (issue 16)
+        key = pid if ":" in pid else f"{doc}:{pid}"
+        st.page_link(LAWS_PAGE, label=key, query_params={"p": key}, help=t("ask.open", lang, id=key), icon=":material/menu_book:")
 
 
 def strength_badge(level: str | None, lang: str, word: str | None = None) -> str:

@@ -71,27 +71,66 @@ def diff_html(old: str, new: str) -> tuple[str, str, float]:
     return "".join(left), "".join(right), sm.ratio()
 
 
-def render_editions(r: dict, g: Graph, st) -> None:
+_STRUCTURE = """
+SELECT ?oid ?kind ?tid ?odoc WHERE {
+  ?o eli:is_part_of* ?top ; dcterms:identifier ?oid ; bl:hasCorrespondence ?c . ?c bl:correspondence ?kind .
+  ?o eli:is_part_of+ ?d . ?d a eli:LegalResource ; dcterms:identifier ?odoc .
+  OPTIONAL { ?c bl:counterpart ?t . ?t dcterms:identifier ?tid }
+}"""
+
+
+def structure(g: Graph, r: dict) -> list[dict]:
+    """What changed in structure, from the lineage data: each part of the older provision(s) with
+    how it corresponds (same number, renumbered, moved, no counterpart = gone), and the parts of the
+    2017 provision no older part corresponds to (new)."""
+    from ingest.extract.align import sort_key
+    from ingest.model import parse_id
+    rows, seen = [], set()
+    for e in r.get("editions") or []:
+        for oid, kind, tid, odoc in select(g, _STRUCTURE, top=provision_iri(e["doc"], e["provision"])):
+            row = (str(odoc), str(oid), str(kind), str(tid) if tid is not None else "")
+            if row not in seen:
+                seen.add(row)
+                rows.append({"doc": row[0], "old": row[1], "kind": row[2], "new": row[3]})
+    if r["doc"] == "wbf2017" and rows:
+        parts = [p["provision"] for p in (r.get("full_text") or {}).get("en", [])]
+        have = {x["new"] for x in rows}
+        rows += [{"doc": "", "old": "", "kind": "new", "new": p} for p in parts if p not in have]
+    def key(x: dict) -> tuple:
+        pid = x["new"] or x["old"]
+        return (x["doc"] == "", sort_key(pid) if parse_id(pid) else (999,), x["old"])
+    return sorted(rows, key=key)
+
+
+def render_editions(r: dict, g: Graph, st, ui: str = "en") -> None:
     """The panel for one provision looked up with query.lookup.law (its "editions" list)."""
+    from app.components.labels import t
     editions = r.get("editions") or []
-    st.subheader(f"Other editions ({len(editions)})", anchor=False)
+    st.subheader(t("ed.title", ui, n=len(editions)), anchor=False)
     if not editions:
-        st.markdown('<span class="lb-note">No older edition in the graph corresponds to this provision '
-                    '(it is new since, or the older editions give no text for it).</span>', unsafe_allow_html=True)
+        st.markdown(f'<span class="lb-note">{html.escape(t("ed.none", ui))}</span>', unsafe_allow_html=True)
         return
-    st.caption("The same provision in the older editions, linked provision by provision (ingest/extract/lineage/*.tsv). "
-               "The diff compares the older Traditional Chinese text with the 2017 Traditional text, with each "
-               "provision's sub-provisions: struck-through red is gone, green is new.")
+    rows = structure(g, r)
+    if rows:
+        st.markdown(f"**{html.escape(t('ed.structure', ui))}**")
+        body = "".join(f'<tr class="ed-{html.escape(x["kind"])}"><td>{html.escape(x["doc"] + ":" + x["old"] if x["old"] else "—")}</td>'
+                       f'<td>{html.escape(t("ed.kind." + x["kind"], ui))}</td><td>{html.escape(x["new"] or "—")}</td></tr>'
+                       for x in rows)
+        st.markdown(f'<div class="tb-wrap"><table class="tb" data-testid="edition-structure"><tr><th>{t("ed.older", ui)}</th>'
+                    f'<th>{t("ed.change", ui)}</th><th>2017</th></tr>{body}</table></div>', unsafe_allow_html=True)
+    st.caption(t("ed.caption", ui))
     st.markdown(CSS, unsafe_allow_html=True)
     new_text = subtree_text(g, r["doc"], r["provision"], "zh-Hant")
     for k, e in enumerate(editions):
         name = EDITION_NAMES.get(e["doc"], e["doc"])
         title = e["titles"].get("zh-Hant") or e["titles"].get("zh-Hans") or ""
-        with st.expander(f"{name} · {e['doc']}:{e['provision']} {title} — {KIND_NAMES.get(e['correspondence'], e['correspondence'])}",
-                         expanded=(k == 0)):
+        kind = t("ed.kind." + e["correspondence"], ui) if e["correspondence"] in KIND_NAMES else e["correspondence"]
+        with st.expander(f"{name} · {e['doc']}:{e['provision']} {title} — {kind}", expanded=False):
             st.markdown(f'<div class="ed-meta" data-testid="edition-{e["doc"]}-{e["provision"]}">'
-                        f'<span class="ed-kind">{html.escape(KIND_NAMES.get(e["correspondence"], ""))}</span> · '
-                        f'{html.escape(e["evidence"])} <i>({html.escape(e["method"])})</i></div>',
+                        f'<span class="ed-kind">{html.escape(kind)}</span> · '
+                        f'{html.escape(e["evidence"])} <i>({html.escape(e["method"])})</i> · '
+                        f'<a href="/laws?p={html.escape(e["doc"])}:{html.escape(e["provision"])}" target="_self">'
+                        f'{html.escape(t("ed.readwhole", ui))}</a></div>',
                         unsafe_allow_html=True)
             old_text = subtree_text(g, e["doc"], e["provision"], "zh-Hant")
             if old_text:
@@ -100,8 +139,7 @@ def render_editions(r: dict, g: Graph, st) -> None:
                             f'<div class="ed-col"><h5>{html.escape(name)} · 繁體中文</h5>{left}</div>'
                             f'<div class="ed-col"><h5>2017 Laws · 繁體中文 · {r["provision"]}</h5>{right}</div>'
                             f'</div>', unsafe_allow_html=True)
-                st.caption(f"Characters in common: {ratio:.0%} (two translators, thirty years apart: much of the "
-                           "difference is wording, not rule).")
+                st.caption(t("ed.ratio", ui, pct=f"{ratio:.0%}"))
             hans = subtree_text(g, e["doc"], e["provision"], "zh-Hans")
             if hans:
                 st.markdown(f'<div class="ed-meta">简体中文 ({html.escape(name)}):</div>'

@@ -7,6 +7,8 @@ import re
 
 import streamlit as st
 
+from app.components.labels import t
+
 LANGS = ("en", "zh-Hant", "zh-Hans")
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 LANG_SUBTITLES = {"en": "English", "zh-Hant": "Traditional Chinese", "zh-Hans": "Simplified Chinese"}
@@ -74,58 +76,131 @@ def _one_block(*parts: str) -> str:
     return "".join(p.replace("\n", " ") for p in parts)
 
 
-def language_column(r: dict, lang: str) -> str:
+def state_label(state: str, ui: str) -> str:
+    """'2024 revision' in the interface language."""
+    key = "common.state." + state.lower().replace(" ", "-")
+    try:
+        return t(key, ui)
+    except KeyError:
+        return state
+
+
+def _lead_in_html(r: dict, lang: str, ui: str) -> str:
+    """The words a list item is read with (43B2 for 43B2(a)), set apart above its own text."""
+    parts = []
+    for lead in r.get("lead_in") or []:
+        text = lead["texts"].get(lang)
+        if text:
+            parts.append(f'<div class="lb-leadin" lang="{lang}" data-testid="leadin-{lang}" '
+                         f'title="{html.escape(t("laws.leadin.tip", ui))}">'
+                         f'<span class="lb-partid">{html.escape(lead["provision"])}</span> {html.escape(text)}</div>')
+    return "".join(parts)
+
+
+def _full_html(r: dict, lang: str, own: str) -> str:
+    """A law or section read whole: its own text, then every part in order, each headed by its id
+    (an anchor and a permalink), indented by depth."""
+    parts = (r.get("full_text") or {}).get(lang) or []
+    doc, pid = r["doc"], r["provision"]
+    out = []
+    for part in parts:
+        if part["provision"] == pid:
+            body = own
+        else:
+            body = html.escape(part["text"]).replace("\n", "<br>")
+        depth = _depth(part["provision"], pid, doc)
+        key = part["provision"] if doc == "wbf2017" else f"{doc}:{part['provision']}"
+        anchor = f"{doc}-{part['provision']}-{lang}".replace("(", "-").replace(")", "").replace(".", "_")
+        out.append(f'<div class="lb-part" id="{html.escape(anchor)}" style="margin-left:{0.9 * depth:.1f}rem">'
+                   f'<a class="lb-partid" href="?p={html.escape(key)}" target="_self">{html.escape(part["provision"])}</a> '
+                   f'{body}</div>')
+    return "".join(out)
+
+
+def _depth(part: str, top: str, doc: str) -> int:
+    """How many levels below `top` a part is (ids of the Laws: 64 -> 64B -> 64B3 -> 64B3(a))."""
+    if part == top:
+        return 0
+    if doc in ("wbf2017", "wbf1987", "wbf2007"):
+        from ingest.model import ancestors
+        try:
+            return max(1, len(ancestors(part)) - len(ancestors(top)))
+        except Exception:
+            return 1
+    return max(1, part.count("-") + part.count("(") + part.count(".") - top.count("-") - top.count("(") - top.count("."))
+
+
+def language_column(r: dict, lang: str, ui: str = "en", table_note: bool = False) -> str:
     text = r["texts"].get(lang)
     title = r["titles"].get(lang) or ""
     state = r["states"].get(lang)
     src = r["source"].get(lang)
-    tags = [t for t in r["strength"] if t["lang"] == lang]
+    tags = [x for x in r["strength"] if x["lang"] == lang]
     badge = (f'<span class="lb-state {STATE_CLASS.get(state, "st2017")}" data-testid="state-{lang}" '
-             f'title="The state of the Laws this text belongs to">{html.escape(state)}</span>') if state else ""
+             f'title="{html.escape(t("laws.state.tip", ui))}">{html.escape(state_label(state, ui))}</span>') if state else ""
     head = (f'<div class="lb-colhead"><span class="lb-lang">{LANG_NAMES[lang]}'
-            f'<small>{LANG_SUBTITLES[lang]}</small></span>{badge}</div>')
+            f'<small>{html.escape(t("common.lang." + lang, ui))}</small></span>{badge}</div>')
     title_html = f'<div class="lb-title" lang="{lang}" data-testid="title-{lang}">{html.escape(title)}</div>' if title else ""
-    if text:
-        body = f'<div class="lb-text" lang="{lang}" data-testid="text-{lang}">{highlight(text, tags, lang)}</div>'
+    parts = (r.get("full_text") or {}).get(lang) or []
+    own = highlight(text, tags, lang) if text else ""
+    if table_note:
+        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">{html.escape(t("laws.table.note", ui))}</div>'
+                if text else "")
+    elif r["children"] and parts:
+        body = f'<div class="lb-text" lang="{lang}" data-testid="text-{lang}">{_full_html(r, lang, own)}</div>'
+    elif text:
+        body = f'<div class="lb-text" lang="{lang}" data-testid="text-{lang}">{own}</div>'
     elif r["provision"] == "Definitions":
-        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
-                f'The definitions are listed below, under “Defined terms”.</div>')
-    elif r["children"]:
-        body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
-                f'No text of its own: the text is in its parts, {html.escape(_span_of(r["children"]))}.</div>')
+        body = f'<div class="lb-text lb-missing" data-testid="text-{lang}">{html.escape(t("laws.defs.below", ui))}</div>'
     else:
         body = (f'<div class="lb-text lb-missing" data-testid="text-{lang}">'
-                f'No text for this provision in {LANG_SUBTITLES[lang]}.</div>')
+                f'{html.escape(t("laws.notext", ui, language=t("common.lang." + lang, ui)))}</div>')
     if src:
-        span = (f"line {src['first_line']}" if src["first_line"] == src["last_line"]
-                else f"lines {src['first_line']}–{src['last_line']}")
-        src_html = f'<div class="lb-src" data-testid="source-{lang}">{html.escape(src["file"])} · {span}</div>'
+        span = (t("laws.src.line", ui, n=src["first_line"]) if src["first_line"] == src["last_line"]
+                else t("laws.src.lines", ui, a=src["first_line"], b=src["last_line"]))
+        src_html = (f'<div class="lb-src" data-testid="source-{lang}" title="{html.escape(src["file"])}">'
+                    f'{html.escape(t("laws.src.label", ui))} · {span}</div>')
     else:
         src_html = ""
-    return _one_block(f'<div class="lb-col" data-testid="col-{lang}">', head, title_html, body, src_html, "</div>")
+    return _one_block(f'<div class="lb-col" data-testid="col-{lang}">', head, title_html,
+                      _lead_in_html(r, lang, ui), body, src_html, "</div>")
 
 
 def _span_of(pids: list[str]) -> str:
     return pids[0] if len(pids) == 1 else f"{pids[0]}–{pids[-1]}"
 
 
-def legend() -> str:
-    chips = "".join(f'<mark class="sw sw-{lv}">{LEVEL_LABELS[lv]}</mark>' for lv in LEVELS)
-    return _one_block(f'<div class="lb-legend" data-testid="strength-legend"><span>Strength words, strongest first:'
-                      f'</span>{chips}<span>(outlined: prohibitions)</span></div>')
+def legend(ui: str = "en", words: dict[str, dict[str, str]] | None = None) -> str:
+    """The strength colours; in a Chinese interface each chip also gives that language's word (務必 must)."""
+    def chip(lv: str) -> str:
+        own = (words or {}).get(lv, {}).get(ui) if ui != "en" else None
+        return f"{own} {LEVEL_LABELS[lv]}" if own else LEVEL_LABELS[lv]
+    chips = "".join(f'<mark class="sw sw-{lv}">{html.escape(chip(lv))}</mark>' for lv in LEVELS)
+    return _one_block(f'<div class="lb-legend" data-testid="strength-legend"><span>{html.escape(t("laws.legend", ui))}'
+                      f'</span>{chips}<span>{html.escape(t("laws.legend.outlined", ui))}</span></div>')
 
 
-def provision_heading(pid: str) -> str:
-    return f"Law {pid}" if re.match(r"^\d", pid) else pid
+def provision_heading(pid: str, doc: str = "wbf2017", ui: str = "en") -> str:
+    """'Law 27B2' for the Laws; the document's own way for a regulation (ccba2018 21 -> 'Art. 21')."""
+    if doc in ("wbf2017", "wbf1987", "wbf2007"):
+        return t("laws.heading.law", ui, id=pid) if re.match(r"^\d", pid) else pid
+    return t("laws.heading.article", ui, id=pid) if re.match(r"^\d", pid) else pid
 
 
-def go(pid: str) -> None:
-    st.session_state.current = pid
+def full_key(doc: str, pid: str) -> str:
+    """A provision's name across documents: doc:id (a bare id is read in the current document)."""
+    return f"{doc}:{pid}"
 
 
-def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str]) -> None:
+def go(key: str) -> None:
+    """Open a provision (a reference, a hit, a crumb): `key` carries its document (doc:id)."""
+    st.session_state.current = key
+
+
+def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str], ui: str = "en") -> None:
+    """Reference buttons; each opens its target in the target's own document."""
     if not refs:
-        st.markdown('<span class="lb-note">None.</span>', unsafe_allow_html=True)
+        st.markdown(f'<span class="lb-note">{html.escape(t("laws.none", ui))}</span>', unsafe_allow_html=True)
         return
     with st.container(horizontal=True, gap="small"):
         for ref in refs:
@@ -135,14 +210,15 @@ def nav_buttons(refs: list[dict], prefix: str, labels: dict[str, str]) -> None:
             lang_note = "" if len(langs) == len(LANGS) else " (" + ", ".join(LANG_SUBTITLES.get(x, x) for x in langs) + " only)"
             surf = _by_lang(ref.get("surfaces", {}))
             surfaces = "\n\n".join(f"{LANG_NAMES[k]}: “{surf[k]}”" for k in LANGS if surf.get(k))
-            st.button(f"{pid} · {types}", key=f"{prefix}-{pid}", on_click=go, args=(pid,),
+            target = full_key(ref["doc"], pid.split(":", 1)[1] if ":" in pid else pid)
+            st.button(f"{pid} · {types}", key=f"{prefix}-{pid}", on_click=go, args=(target,),
                       help=(surfaces + ("\n\n" + lang_note.strip() if lang_note else "")) or None)
 
 
-def id_buttons(pids: list[str], prefix: str) -> None:
+def id_buttons(pids: list[str], prefix: str, doc: str = "wbf2017") -> None:
     with st.container(horizontal=True, gap="small"):
         for pid in pids:
-            st.button(pid, key=f"{prefix}-{pid}", on_click=go, args=(pid,))
+            st.button(pid, key=f"{prefix}-{pid}", on_click=go, args=(full_key(doc, pid),))
 
 
 def _by_lang(d: dict) -> dict:
@@ -151,7 +227,7 @@ def _by_lang(d: dict) -> dict:
     return {canon.get(k.lower(), k): v for k, v in d.items()}
 
 
-def term_expander(term: dict) -> None:
+def term_expander(term: dict, ui: str = "en") -> None:
     term = {**term, "labels": _by_lang(term["labels"]), "definitions": _by_lang(term["definitions"])}
     names = [term["labels"].get(lang) for lang in LANGS if term["labels"].get(lang)]
     with st.expander(" · ".join(names) or term["term"], key=f"term-{term['term']}"):
@@ -159,6 +235,6 @@ def term_expander(term: dict) -> None:
             with col:
                 d = term["definitions"].get(lang)
                 body = (html.escape(d).replace("\n", "<br>") if d
-                        else '<span class="lb-missing">No definition in this language.</span>')
+                        else f'<span class="lb-missing">{html.escape(t("laws.nodef", ui))}</span>')
                 st.markdown(_one_block(f'<div class="lb-def" lang="{lang}" data-testid="def-{term["term"]}-{lang}">'
                                        f'<b>{LANG_NAMES[lang]}</b>{body}</div>'), unsafe_allow_html=True)

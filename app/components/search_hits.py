@@ -14,12 +14,14 @@ import html
 
 import streamlit as st
 
+from app.components.labels import t
+
 LANGS = ("en", "zh-Hant", "zh-Hans")
 LANG_NAMES = {"en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文"}
 SHOW_CHOICES = ("auto", *LANGS)
 SHOW_LABELS = {"auto": "the question's language", **LANG_NAMES}
 EXAMPLES = ("my opponent bid too low, can I accept it?", "對手叫價不足可以接受嗎", "藏牌成立后怎么处理")
-BROWSER_DOCS = ("wbf2017",)     # documents the law browser below can open
+HOME_DOC = "wbf2017"      # hits of other documents carry a badge naming theirs
 
 CSS = """
 <style>
@@ -67,7 +69,7 @@ def _hit_html(n: int, h: dict) -> str:
     term = h.get("term")
     title = h.get("title") or ""
     text = h.get("text") or ""
-    doc = "" if h["doc"] in BROWSER_DOCS else f'<span class="sp-doc">{html.escape(h["doc"])}</span>'
+    doc = "" if h["doc"] == HOME_DOC else f'<span class="sp-doc">{html.escape(h["doc"])}</span>'
     return "".join([
         f'<div class="sp-hit" data-testid="search-hit-{html.escape(slug(h["id"] + ("#" + term if term else "")))}">',
         '<div class="sp-head">',
@@ -90,36 +92,35 @@ def _asked_html(like: dict | None) -> str:
             f'Answers questions like “{html.escape(like["text"])}”</div>')
 
 
-def render_search(on_open) -> None:
-    """The search box and its hits; `on_open(provision_id)` opens a hit in the law browser."""
+def render_search(on_open, ui: str = "en") -> None:
+    """The search box and its hits; `on_open("doc:id")` opens a hit (of any document) in the law browser."""
     st.html(CSS)
     c_q, c_lang = st.columns([5, 1.4], vertical_alignment="bottom")
     with c_q:
-        text = st.text_input("Search the Laws — ask in English, 繁體中文 or 简体中文", key="search_q",
-                             placeholder="e.g. " + " · ".join(EXAMPLES),
-                             help="Words or a whole question. Taiwan and mainland terms both work "
-                                  "(夢家 / 明手, 應跟未跟 / 藏牌, 派司 / 不叫). Press Enter.")
+        text = st.text_input(t("laws.search.label", ui), key="search_q",
+                             placeholder=t("laws.search.eg", ui) + " " + " · ".join(EXAMPLES),
+                             help=t("laws.search.help", ui))
     with c_lang:
-        show = st.selectbox("Show hits in", SHOW_CHOICES, key="search_lang", format_func=SHOW_LABELS.get)
+        show = st.selectbox(t("laws.search.showin", ui), SHOW_CHOICES, key="search_lang",
+                            format_func=lambda c: t("laws.search.auto", ui) if c == "auto" else LANG_NAMES[c])
     if not text or not text.strip():
         return
     from query.errors import BadInput
     try:
         r = run_search(text, None if show == "auto" else show, 10)
     except BadInput as e:
-        st.warning(str(e).splitlines()[0], icon="⚠️")
+        st.warning(str(e).splitlines()[0], icon=":material/warning:")
         return
     except Exception as e:       # a missing model or index: one line, never a traceback
-        st.error(f"Search is not available ({e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''}). "
-                 "Run `python -m query build-index`.", icon="⚠️")
+        st.error(t("laws.search.unavailable", ui, why=f"{e.__class__.__name__}: {str(e).splitlines()[0] if str(e) else ''}"),
+                 icon=":material/warning:")
         return
     hits = r["hits"]
     if not hits:
-        st.info("No provision found. Try other words, or a term from the Definitions.", icon="🔍")
+        st.info(t("laws.search.none", ui), icon=":material/search_off:")
         return
-    many = st.toggle("Show 10 hits", key="search_more", value=False)
-    st.caption(f"{len(hits)} provisions, best first, shown in {LANG_NAMES.get(r['lang'], r['lang'])}. "
-               "Open one in the law browser below, or read it in the other languages here.")
+    many = st.toggle(t("laws.search.ten", ui), key="search_more", value=False)
+    st.caption(t("laws.search.count", ui, n=len(hits), shown=LANG_NAMES.get(r["lang"], r["lang"])))
     with st.container(key="search_results"):
         for n, h in enumerate(hits[:10 if many else 5], 1):
             st.markdown(_hit_html(n, h), unsafe_allow_html=True)
@@ -128,7 +129,7 @@ def render_search(on_open) -> None:
             with c_more:
                 others = [x for x in LANGS if x != h["lang"] and h["texts"].get(x)]
                 if others:
-                    with st.expander("Other languages: " + " · ".join(LANG_NAMES[x] for x in others),
+                    with st.expander(t("laws.search.other", ui) + " " + " · ".join(LANG_NAMES[x] for x in others),
                                      key=f"search-langs-{key}"):
                         for x in others:
                             title = h["titles"].get(x, "")
@@ -136,8 +137,5 @@ def render_search(on_open) -> None:
                                         f'<span class="sp-title">{html.escape(title)}</span><br>'
                                         f'{html.escape(h["texts"][x])}</div>', unsafe_allow_html=True)
             with c_open:
-                if h["doc"] in BROWSER_DOCS:
-                    st.button("Open in the browser ↓", key=f"search-open-{key}", on_click=on_open,
-                              args=(h["provision"],), help=f"Show {h['id']} in the law browser below")
-                else:
-                    st.caption(f"`python -m query law {h['id']}`")
+                st.button(t("laws.search.open", ui), key=f"search-open-{key}", on_click=on_open,
+                          args=(f"{h['doc']}:{h['provision']}",), help=t("laws.search.open.help", ui, id=h["id"]))

@@ -49,7 +49,37 @@ mark.sw-must-not, mark.sw-shall-not, mark.sw-may-not { outline: 1.5px solid curr
 .lb-def b { display: block; color: #374151; margin-bottom: 0.15rem; font-weight: 700; }
 .lb-findings { background: #fff8e6; border: 1px solid #f3dfa8; border-left: 4px solid #e0a100;
                border-radius: 8px; padding: 0.6rem 0.9rem; font-size: 0.92rem; color: #3d3420; }
-.lb-finding { margin: 0.2rem 0; line-height: 1.6; }
+.lb-finding { margin: 0.2rem 0 0.5rem 0; line-height: 1.6; }
+.lb-sev { font-size: 0.72rem; font-weight: 700; padding: 0.05rem 0.45rem; border-radius: 999px; }
+.lb-sev-rule { background: #fcd4d4; color: #8b1111; } .lb-sev-wording { background: #eef0f3; color: #4b5563; }
+.lb-pair { display: grid; grid-template-columns: 1fr 1fr; gap: 0.6rem; font-size: 0.88rem; color: #4b5563; margin-top: 0.2rem; }
+.lb-pair span { border-left: 3px solid #f3dfa8; padding-left: 0.45rem; }
+.lb-leadin { font-size: 0.95rem; line-height: 1.6; color: #4b5563; background: #f5f7fa; border-left: 3px solid #9aa8bb;
+             padding: 0.3rem 0.6rem; margin-bottom: 0.45rem; border-radius: 4px; }
+.lb-leadin:lang(zh-Hant) { font-family: var(--cjk-tc); } .lb-leadin:lang(zh-Hans) { font-family: var(--cjk-sc); }
+.lb-part { margin-bottom: 0.45rem; }
+.lb-partid { font-size: 0.78rem; font-weight: 700; color: #1f4e8c; font-family: ui-monospace, Menlo, Consolas, monospace;
+             text-decoration: none; margin-right: 0.25rem; }
+.lb-docbadge { font-size: 0.78rem; padding: 0.12rem 0.6rem; border-radius: 999px; background: #eef6ee; color: #25552b;
+               border: 1px solid #cfe5d0; }
+.lb-maplegend { display: flex; flex-wrap: wrap; gap: 0.3rem; margin-bottom: 0.4rem; }
+.lb-chip { font-size: 0.75rem; border: 1.5px solid; border-radius: 999px; padding: 0.05rem 0.5rem; }
+.lb-chip-bad { border-style: dashed; color: #b91c1c; border-color: #b91c1c; }
 [class*="st-key-crumb-"] button p { color: #1f4e8c; text-decoration: underline; text-underline-offset: 3px; }
+/* tables of data (tables.py, the findings, index and map pages) */
+.tb-wrap { overflow-x: auto; margin: 0.3rem 0 0.8rem 0; }
+table.tb { border-collapse: collapse; font-size: 0.92rem; min-width: 60%; }
+table.tb th, table.tb td { border: 1px solid #e3e6ea; padding: 0.28rem 0.6rem; text-align: left; vertical-align: top; }
+table.tb th { background: #f4f6f9; color: #374151; font-weight: 650; }
+table.tb td.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.tb td.src { color: #8a929e; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.78rem; }
+@media (max-width: 640px) {      /* a phone: the law text on the first screen */
+  .block-container { padding-top: 3.2rem; padding-left: 0.7rem; padding-right: 0.7rem; }
+  h1 { font-size: 1.35rem !important; padding: 0.2rem 0 !important; }
+  .lb-subtitle, .lb-legend { display: none; }
+  .lb-head .lb-id { font-size: 1.35rem; } .lb-head .lb-lawtitle { font-size: 0.95rem; }
+  .lb-col { padding: 0.6rem 0.7rem; }
+  [data-testid="stHorizontalBlock"] { gap: 0.4rem !important; }
+}
 </style>
 """

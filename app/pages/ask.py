@@ -87,7 +87,8 @@ def ui_lang() -> str:
     if choice in LANGS:
         return choice
     users = [x for x in turns() if x["role"] == "user" and x.get("lang")]
-    return users[-1]["lang"] if users else "en"
+    # before the first question: the interface language of the sidebar (shared with every page)
+    return users[-1]["lang"] if users else (st.session_state.get("lang") if st.session_state.get("lang") in LANGS else "en")
 
 
 def _answer_lang(message_lang: str) -> str:

@@ -456,6 +456,27 @@ def twreg_schedules() -> tuple[list[Schedule], list[Repair]]:
                       outcomes=["average"]))
     out.append(s)
 
+    # 12 a borrowed player (借將): the IMPs of the boards played with one are cut by a third
+    s = Schedule("borrowed-player", "12", {"zh-Hant": "借將之計分", "en": "Scoring with a borrowed player"})
+    for pid, cond, cons, outcomes, variant in (
+            ("12-2", "有借將上場比賽各牌", "所得之國際序分，減少1/3計算（小數點後分數四捨五入）",
+             ["imps-reduced-by-one-third"], "一般循環或選擇循環比賽"),
+            ("12-3", "借將隊之隊員到場時", "惟其已比賽各牌所得國際序分，均須減少1/3計算",
+             ["imps-reduced-by-one-third"], "一般循環或選擇循環比賽"),
+            ("12-4", "如為淘汰賽", "不足人數之隊即須判作棄權", ["forfeit"], "淘汰賽")):
+        s.rows.append(Row(pid, span(pid), cond, cons, outcomes=outcomes, variant=variant))
+    out.append(s)
+
+    # 30 a board played at the wrong direction or vulnerability, or with a table seated wrongly
+    s = Schedule("wrong-direction", "30", {"zh-Hant": "叫牌方位或身價有誤、坐錯方位之計分", "en": "Wrong direction, vulnerability or seating"})
+    for cond, cons, outcomes in (
+            ("叫牌方位或身價情況有誤", "其他情況一律按正確牌號之身價計分", ["score-at-correct-vulnerability"]),
+            ("一桌賽員坐錯方位，致部份成績不能比較時", "其缺打部份牌數之成績，均按平牌計算", ["tie"]),
+            ("設若該場賽牌全數無效時", "則未違規方給予一場之兩隊打平時之分數，違規方得60%",
+             ["tie-to-non-offending", "offending-60-percent-of-tie"])):
+        s.rows.append(Row("30", span("30"), cond, cons, outcomes=outcomes))
+    out.append(s)
+
     # 31 and 36 time limits (flattened two per line)
     for name, pid, titles, unit_rx in (
         ("time-limits-teams", "31", {"zh-Hant": "論隊賽每場使用時間", "en": "Time limits, teams"}, r"(\d+)牌\s+(\d+)小時(?:(\d+)分)?"),

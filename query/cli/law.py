@@ -26,6 +26,12 @@ def render(r: dict) -> str:
         text = r["texts"].get(lang)
         out.append(f"[{lang}] ({r['states'].get(lang, '')}) {r['titles'].get(lang, '')}")
         out.append(f"  {text if text else '(no text in this language)'}")
+    for lead in r.get("lead_in", []):        # a list item: the words it is read with
+        out.append(f"lead-in ({lead['provision']}): {lead['texts'].get('en') or next(iter(lead['texts'].values()), '')}")
+    parts = (r.get("full_text") or {}).get("en") or []
+    if len(parts) > 1:                        # a law or section: read it whole
+        out.append("full text (en):")
+        out += [f"  {p['provision']}  {p['text']}" for p in parts]
     if r["cites"]:
         out.append("cites: " + ", ".join(f"{c['provision']} ({'/'.join(c['types'])})" for c in r["cites"]))
     if r["cited_by"]:

@@ -133,11 +133,16 @@ def test_bad_id_shows_a_clear_error(page, app_url):
 
 # --- search (issue 4) -------------------------------------------------------------------------
 
+def _open_search(page) -> None:
+    """The search folds into one line above the browser (issue 16: the law text first on a phone)."""
+    page.locator(".st-key-search-fold summary").click()
+
 def test_search_in_chinese_and_open_a_hit(page, app_url):
     """Type a Traditional Chinese question, see the provision in Traditional Chinese with the other
     languages one click away, and open it in the law browser."""
     from playwright.sync_api import expect
     _open(page, app_url + "/?p=1A")
+    _open_search(page)
     box = page.locator(".st-key-search_q input")
     expect(box).to_be_visible()
     box.fill("對手叫價不足可以接受嗎")
@@ -168,6 +173,7 @@ def test_search_in_chinese_and_open_a_hit(page, app_url):
 def test_search_bad_input_is_one_line(page, app_url):
     from playwright.sync_api import expect
     _open(page, app_url + "/?p=1A")
+    _open_search(page)
     box = page.locator(".st-key-search_q input")
     box.fill("？？？")
     box.press("Enter")

@@ -362,3 +362,18 @@ def test_twreg_83_84_vp_scales_row_by_row(graphs, article, name, groups):
         assert {r["variant"] for r in got} == {f"{b}正負1 序位賽（{k}）" for b in groups for k in "一二三四"}
     else:
         assert sorted({r["boards"] for r in got}) == [2, 3, 4, 5, 6, 7]
+
+
+def test_twreg_borrowed_player_and_wrong_direction(graphs):
+    """第十二條 (a borrowed player: the IMPs cut by a third; a knockout team short of players forfeits)
+    and 第三十條 (wrong direction or vulnerability, a table seated wrongly) as rows of their own."""
+    g = graphs["twreg"]
+    borrowed = rows(g, "twreg", "borrowed-player")
+    assert [(r["provision"], r["outcomes"], r["variant"]) for r in borrowed] == [
+        ("12-2", ["imps-reduced-by-one-third"], "一般循環或選擇循環比賽"),
+        ("12-3", ["imps-reduced-by-one-third"], "一般循環或選擇循環比賽"),
+        ("12-4", ["forfeit"], "淘汰賽")]
+    assert "減少1/3" in borrowed[0]["consequence"]
+    wrong = rows(g, "twreg", "wrong-direction")
+    assert [r["provision"] for r in wrong] == ["30"] * 3
+    assert "60%" in wrong[2]["consequence"] and "tie-to-non-offending" in wrong[2]["outcomes"]

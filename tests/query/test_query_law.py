@@ -88,3 +88,39 @@ def test_bad_input_one_line_exit_2(args, message):
 def test_unknown_id_suggests_near_ids(g):
     with pytest.raises(LookupError_, match="did you mean"):
         law(g, "27B1(c)")
+
+
+def test_law_64_full_text_in_three_languages_in_document_order():
+    r = run("law", "64", "--json")
+    assert r.returncode == 0, r.stderr
+    full = json.loads(r.stdout)["full_text"]
+    assert set(full) == {"en", "zh-Hant", "zh-Hans"}
+    for lang, parts in full.items():
+        ids = [p["provision"] for p in parts]
+        # Law 64's parts in the Laws' order: A before B before C, items in number order
+        assert ids.index("64A1") < ids.index("64B") < ids.index("64B3") < ids.index("64B8") < ids.index("64C1"), lang
+        assert all(p["text"].strip() for p in parts), lang
+    en = {p["provision"]: p["text"] for p in full["en"]}
+    assert "penalty card or any card belonging to dummy" in en["64B3"]
+    assert "There is no automatic trick adjustment" in en["64B"]
+
+
+def test_list_item_is_read_with_its_lead_in(g):
+    # 43B2(a) alone says "warns declarer not to lead from the wrong hand"; its condition is 43B2's
+    lead = law(g, "43B2(a)")["lead_in"]
+    assert [x["provision"] for x in lead] == ["43B2"]
+    assert lead[0]["texts"]["en"].startswith("If dummy, after his violation of the limitations listed in A2")
+    assert "夢家違反" in lead[0]["texts"]["zh-Hant"] and "明手" in lead[0]["texts"]["zh-Hans"]
+    assert law(g, "64B3")["lead_in"][0]["provision"] == "64B"
+    assert law(g, "64B")["lead_in"] == []        # a section is read alone
+
+
+def test_prefix_names_the_document_and_bare_ids_list_every_document(g):
+    from query.lookup import candidates
+    assert law(g, "ccba2018:21")["doc"] == "ccba2018"
+    assert law(g, "wbfsys2023:2.3")["doc"] == "wbfsys2023"
+    assert law(g, "wbf1987:27B1(b)")["doc"] == "wbf1987"
+    assert {"wbf2017", "ccba2018", "twreg", "wbf1987"} <= set(candidates(g, "21"))
+    assert candidates(g, "twreg:11") == ["twreg"]
+    with pytest.raises(LookupError_):
+        law(g, "ccba2018:21", "twreg")       # the id and --doc disagree: say so, never guess
