@@ -128,7 +128,7 @@ def _take_tab(lang: str) -> None:
 
 
 def main() -> None:
-    ui = st.session_state.get("ask_ui", "en")       # the app's interface language (the chat sets it)
+    ui = st.session_state.get("lang", "en")         # the interface language the sidebar selects (shared by every page)
     lang = st.radio(t("quiz.lang_picker"), LANGS, format_func=lambda k: LANG_NAMES[k], horizontal=True,
                     index=LANGS.index(ui) if ui in LANGS else 0, key="quiz_lang_choice")
     st.title(t("quiz.title", lang))

@@ -31,7 +31,8 @@ Decisions (each tested in tests/test_strength.py):
 | en      | neither … nor … may (shall, must, should) | the prohibition of the modal | as "No X may" |
 | en      | … is / are prohibited (at the end of a clause) | must-not, word "prohibited" | Psychic Guideline 1, Systems Policy; "prohibited from leading" (a lead restriction) is not a modal |
 | en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
-| en      | epistemic may ("which may be the opening lead") | may  | not distinguished; a wrong "may" is the weakest level, a wrong prohibition would not be |
+| en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the …", "may constitute / occur / become / exist" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); other epistemic uses ("which may be the opening lead") stay "may" |
+| en      | may …, but not … / (but not …)    | may-not, word "but not"    | the elliptical prohibition of the same "may" (42B1, 66B, 25A2) |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
 | zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
 | zh-Hant | 不須                              | shall-not                  | the Introduction's own word for shall not ...         |
@@ -108,6 +109,9 @@ _EN_MASK = [
     re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
     re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
+    # epistemic "may" (a possibility, rendered 可能 in Chinese), not a permission: "there may be", "may have
+    # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
+    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard)\b|(?:constitute|occur|result|exist|suggest|differ|include|become)\b))", re.I),
 ]
 
 _HANT, _HANT_LEVELS = _words([
@@ -119,7 +123,7 @@ _HANT, _HANT_LEVELS = _words([
     (_cjk("應該"), "shall"),
     ("得", "may"), ("應", "shall"), ("須", "should"),
 ])
-_HANT_MASK = [re.compile(x) for x in (
+_HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能必須"),   # "may have to": a possibility
     _cjk("應跟未跟"), _cjk("應該未跟"), _cjk("本應"), _cjk("相應"), _cjk("對應"), _cjk("回應"), _cjk("反應"),
     _cjk("適應"), _cjk("因應"), _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
     _cjk("應負之"), _cjk("是否應"), r"應\s*叫\s*牌\s*(?=者|之)",
@@ -140,7 +144,8 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("应该"), "should"),
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
-_HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"))]
+_HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
+                                     r"可以(?=\s*合法)")]   # 可以合法打出 "can legally be played": ability, not permission
 
 # "No player shall …", "no result may stand", "Neither X nor Y may …": the modal is a prohibition.
 # The "no"/"neither" opens the subject: at most six words before the modal, none of which starts
@@ -149,10 +154,14 @@ _EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "shou
 _EN_NO_SUBJECT = re.compile(
     r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
     r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|which|who|that|unless)\b)[\w'’-]+\s+){1,6}$", re.I)
+# "it may no longer be corrected" (63B), "there shall normally be no redeal" (6F): the "no" follows the modal.
+_EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+)?no\b(?!\s+(?:more|less|later)\s+than)", re.I)
 # Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
 # Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
 _EXTRA = {
-    "en": [(re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?prohibited(?=\s*(?:[.;]|$))", re.I), "must-not")],
+    "en": [(re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?prohibited(?=\s*(?:[.;]|$))", re.I), "must-not"),
+           # "may inspect, but not expose" (66B): the elliptical prohibition of the same modal
+           (re.compile(r"(?<=, )but\s+not\b(?=[^.;]*$)|(?<=\()but\s+not\b", re.I), "may-not")],
     "zh-Hant": [(re.compile(_cjk("禁止使用")), "must-not")],
     "zh-Hans": [(re.compile(_cjk("禁止使用")), "must-not"), (re.compile(_cjk("可能适用")), "may")],
 }
@@ -206,11 +215,17 @@ def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
     out = []
     for m in rx.finditer(masked):
         level = levels[int(m.lastgroup[1:])]
-        if lang == "en" and level in _EN_NEGATED and _EN_NO_SUBJECT.search(masked[:m.start()]):
+        if lang == "en" and level in _EN_NEGATED and (_EN_NO_SUBJECT.search(masked[:m.start()])
+                                                      or _EN_NO_AFTER.match(masked[m.end():])):
             level = _EN_NEGATED[level]
         out.append((level, clause[m.start():m.end()], m.start()))
+    first_may = min((at for lv, _, at in out if lv == "may"), default=None)
     for extra, level in _EXTRA[lang]:
-        out += [(level, clause[m.start():m.end()], m.start()) for m in extra.finditer(masked)]
+        for m in extra.finditer(masked):
+            # "may ask declarer (but not a defender)": a prohibition only after the "may" it restricts
+            if level == "may-not" and (first_may is None or m.start() < first_may):
+                continue
+            out.append((level, clause[m.start():m.end()], m.start()))
     return sorted(out, key=lambda t: t[2])
 
 

@@ -159,12 +159,35 @@ def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
     return {r.target for r in refs if any(a <= r.start < b for a, b in spans)}
 
 
-def _strength(en_levels: list[str], zh_levels: list[str]) -> str | None:
-    """The severity of a strength difference, or None when the levels agree."""
+# Words of obligation, prohibition or permission that are on no edition's scale (需 "needs to", 不能
+# "cannot", "are to be"): they do not make a finding of their own, and a kind of rule said with one
+# of them on one side answers the same kind said with a scale word on the other.
+_UNSCALED = {
+    "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\b(?:is|are)\s+required\s+to\b", re.I), "obligation"),
+           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed)\b", re.I), "prohibition"),
+           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b", re.I), "permission"),
+           # a "may" of possibility (masked by the strength tags), might, is liable to
+           (re.compile(r"\bmay\b|\bmight\b|\bliable\s+to\b", re.I), "permission")],
+    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要"), "obligation"), (re.compile(r"不能|不可(?!能)"), "prohibition"),
+           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)"), "permission")],
+}
+
+
+def _unscaled(clauses: list[str], lang: str) -> set[str]:
+    text = " ".join(clauses)
+    return {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+
+
+def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = frozenset(),
+              zh_other: set[str] = frozenset()) -> str | None:
+    """The severity of a strength difference, or None when the levels agree (or a word off the scale
+    on one side says the kind of rule the other side's scale word says)."""
     if en_levels == zh_levels:
         return None
-    kinds_en = {_KIND[x] for x in en_levels} or {"procedure"}
-    kinds_zh = {_KIND[x] for x in zh_levels} or {"procedure"}
+    said_en, said_zh = {_KIND[x] for x in en_levels}, {_KIND[x] for x in zh_levels}
+    if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other:
+        return None
+    kinds_en, kinds_zh = said_en or {"procedure"}, said_zh or {"procedure"}
     if kinds_en == kinds_zh:
         return WORDING
     # an obligation said without a modal word ("does") is still a rule of procedure: wording
@@ -180,7 +203,10 @@ def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
 
 
 def _ref_severity(en_refs: set[str], zh_refs: set[str]) -> str:
-    """A reference made more or less specific (27B against 27B1) is wording; another provision changes the rule."""
+    """A reference made more or less specific (27B against 27B1), or a "see" pointer only dropped or
+    added, is wording; a reference to another provision in its place changes the rule."""
+    if en_refs <= zh_refs or zh_refs <= en_refs:
+        return WORDING
     def law_of(target: str) -> str:
         doc, _, pid = target.rpartition(":")
         p = parse_id(pid)
@@ -234,7 +260,7 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                                f"{lang if en else 'English'} text",
                                CHANGES_RULE if marks else WORDING, en_c, zh_c))
             continue
-        severity = _strength(_levels(en, "en"), _levels(zh, lang))
+        severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang))
         if severity:
             out.append(Finding(pid, lang, "strength",
                                f"en: {', '.join(_levels(en, 'en')) or 'does'}; "
@@ -272,6 +298,6 @@ def consistency(aligned: dict) -> list[Finding]:
             if zh and zh.text and zh.state == en.state:
                 found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
-                    found = [f for f in found if f.kind not in ("polarity", "term", "missing-clause")]
+                    found = [f for f in found if f.kind == "reference"]
                 out += found
     return out
