@@ -27,7 +27,7 @@ from query.inputs import arguments, dumps, one_line
 
 # command modules, in the order `--help` lists them
 COMMANDS = ["query.cli.law", "query.cli.schedule", "query.cli.search", "query.cli.eval_search", "query.cli.build_index",
-            "query.cli.rule", "query.cli.score", "query.cli.findings",
+            "query.cli.rule", "query.cli.eval_rulings", "query.cli.score", "query.cli.findings",
             "query.cli.serve", "query.cli.sparql",
             "query.cli.quiz"]
 

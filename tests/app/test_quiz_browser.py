@@ -26,7 +26,7 @@ def _open(page, app_url, lang_label: str | None = None, direct: bool = False):
 
 
 def _build(page, count: int = 5, law_label: str = "Law 27", seed: int | None = None):
-    page.get_by_role("combobox").first.click()
+    page.locator("[data-testid=\"stMain\"]").get_by_role("combobox").first.click()   # the sidebar has the language box
     page.keyboard.type(law_label.split()[-1])
     page.keyboard.press("Enter")
     page.keyboard.press("Escape")

@@ -100,7 +100,7 @@ def test_ruling_quick_replies_and_edited_facts(g):
     assert r["kind"] == "ruling" and "27B" in r["citations"] and "27B2" not in r["citations"]
     assert r["understood"]["facts"]["irregularity"] == "insufficient_bid"
     assert [m["fact"] for m in r["missing"]] == ["replacement_type"]
-    assert {"value": "pass", "label": None} in r["missing"][0]["options"]
+    assert {"value": "pass", "label": "pass"} in r["missing"][0]["options"]     # labelled in the user's language
     r2 = answers.ruling(g, text, "en", answers={"replacement_type": "pass", "replacement_comparable": False})
     assert "27B2" in r2["citations"] and any(j["provision"] == "72C" for j in r2["judgement"])
     # a fact changed by hand: accepted -> the auction goes on (27A), no correction

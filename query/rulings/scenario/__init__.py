@@ -1,25 +1,152 @@
 """The plain-language reader: a director's description of a table situation, in English,
 Traditional or Simplified Chinese, read into scenario facts for the reasoner (DESIGN.md section 7,
-`python -m query rule "TEXT"`)."""
+`python -m query rule "TEXT"`; docs/scenario-reader.md).
+
+text -> mentions (spaCy pipelines with the pattern files, reader.py) -> a story of actions
+(story.py) -> the table replay (replay.py), from which the irregularities come, in order -> the
+reasoner (query/rulings/reasoner.py) on the first one's facts plus the user's answers -> the answer
+(contract.py): `understood` (facts and the words they came from), `missing` (questions with options),
+the ruling; the other irregularities of the story are ruled too, under `further`.
+"""
 from __future__ import annotations
+
+import re
 
 from rdflib import Graph
 
+from query.errors import BadInput
 
-def rule_text(g: Graph, text: str, lang: str = "en", answers: dict[str, str] | None = None) -> dict:
+MAX_STORY = 5_000          # characters: a table story is a paragraph; longer texts are refused (one line, exit 2)
+
+# findings that name an irregularity when the replay could not build it (the text says what it was)
+NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_card": ["defender_card_exposed"],
+         "out_of_turn": ["call_out_of_rotation", "opening_lead_out_of_turn", "lead_out_of_turn"],
+         "wrong_hand": ["lead_out_of_turn"], "misinformation": ["misinformation"],
+         "unintended": ["change_of_call"], "intended": ["change_of_call"]}
+
+
+def read(text: str, lang: str | None = None):
+    """(story, irregularities, lang of the text) for a text; no graph needed."""
+    from query.inputs import text as checked
+    from query.rulings.scenario.pipelines import detect_lang
+    from query.rulings.scenario.reader import mentions
+    from query.rulings.scenario.replay import replay
+    from query.rulings.scenario.story import build
+    text = checked(text, "scenario text", MAX_STORY)
+    if not text.strip():
+        raise BadInput("empty scenario text")
+    text_lang = detect_lang(text)
+    st = build(mentions(text, text_lang), text)
+    return st, replay(st), text_lang
+
+
+def _is_law_question(st, text: str) -> bool:
+    story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
+        "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
+    unquoted = re.sub(r"[\"“「『'‘].*?[\"”」』'’]", "", text).rstrip()
+    asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(q.start <= 1 for q in st.questions)
+    return asks and not story and st.seats_named <= 1
+
+
+def _no_table(st) -> bool:
+    """Nothing of a table in the text: no seat, role, call, card, contract, trick or action named."""
+    return not st.table
+
+
+def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None = None) -> dict:
     """A ruling from a director's own words: the object `python -m query rule "TEXT" --json` prints.
 
-    `answers` are the user's replies to earlier questions (fact -> value); they override what was
-    read. Raises BadInput when the text cannot be ruled on.
+    `answers` are the user's replies to earlier questions (fact -> value, as strings or JSON
+    values); they override what was read. `lang` (en, zh-Hant, zh-Hans; None: the text's own) is
+    the language of the answer. Raises BadInput for text that cannot be read (empty, too long,
+    not valid UTF-8) or answers that are not facts.
     """
-    from query.errors import BadInput
-    from query.rulings.reasoner import rule
-    from query.rulings.scenario.keywords import parse
-
-    facts, notes = parse(text)
-    facts = {**facts, **(answers or {})}
-    if not facts:
-        raise BadInput("no irregularity recognised in the text; describe the facts in a JSON file and use --facts")
-    out = rule(g, facts, lang)
-    out["parsed"] = {"text": text, "facts": facts, "recognised": notes}
+    from query.rulings.reasoner import LANGS, rule_base, rule_facts
+    from query.rulings.scenario.contract import (LAW_QUESTION, NOT_RULED, question, spans_json, typed_answer)
+    st, found, text_lang = read(text, lang)
+    lang = lang or text_lang
+    if lang not in LANGS:
+        raise BadInput(f"unknown language '{lang}' (en, zh-Hant, zh-Hans)")
+    base = rule_base(g)
+    vocab = base.vocab
+    given = {k: typed_answer(k, v, vocab) for k, v in (answers or {}).items()}
+    if not given and _is_law_question(st, text) and not any(i.facts.get("call") or i.facts.get("offender") for i in found):
+        # "law_question"/"verdict" too: the chat (query/ask/answers.py) reads either to send it to search
+        return {"kind": "law_question", "law_question": True, "verdict": "law_question", "text": text, "lang": lang,
+                "note": LAW_QUESTION[lang],
+                "understood": {"facts": {}, "spans": []}, "missing": [], "steps": [], "rectifications": [],
+                "judgement": [], "citations": []}
+    if not found and not given and _no_table(st):
+        # e.g. "xyzzy plugh": nothing to rule on; one line (exit 2), and the chat searches instead
+        raise BadInput("no irregularity recognised: the text names no seat, call, card or player's action")
+    first = found[0] if found else None
+    ask_kind: list[str] = []
+    if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:
+        said = [m for _, f, m in st.findings if f in ("unintended", "wanted")]
+        call_m = next((m for f, v, m in first.spans if f == "call" and m is not None and m.label == "CALL"), None)
+        if said and call_m is not None and any(m.start > call_m.start for m in said):
+            # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
+            ask_kind = [first.kind, "change_of_call"]
+    facts = dict(first.facts) if first else {}
+    spans = list(first.spans) if first else []
+    facts.update(given)
+    from query.rulings.facts import AUCTION_PHASE, partner as partner_of
+    off = facts.get("offender") or (facts.get("call") or {}).get("seat")
+    if facts.get("irregularity") in AUCTION_PHASE and off and facts.get("declarer") and "offender_becomes" not in facts:
+        d = facts["declarer"]
+        facts["offender_becomes"] = "declarer" if off == d else "dummy" if off == partner_of(d) else "defender"
+    if "replacement_call" in given and "auction" not in facts and first is not None and first.kind == "insufficient_bid":
+        # the reader knows the bid it was over: the replacement's type follows (Law 27B1(a))
+        from query.rulings.facts import parse_call
+        from query.rulings.scenario.replay import lowest_same, replacement_type
+        rep = parse_call(facts.pop("replacement_call"), "--answer replacement_call")
+        ib = parse_call(facts["call"]["call"], "call") if "call" in facts else None
+        facts["replacement_type"] = replacement_type(rep, first.last_bid)
+        facts["replacement_lowest_same_denomination"] = lowest_same(ib, rep, first.last_bid)
+    understood = {"facts": dict(facts), "spans": spans_json(spans)}
+    if ask_kind:
+        facts.pop("irregularity", None)
+        understood["facts"].pop("irregularity", None)
+        understood["spans"] = [x for x in understood["spans"] if x["fact"] != "irregularity"]
+    if "irregularity" not in facts:
+        hints = ask_kind or sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
+        out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+               "missing": [question(vocab["irregularity"], lang, g, hints or None)],
+               "note": NOT_RULED[lang], "irregularities": [i.kind for i in found], "facts": facts, "presumed": {}, "derived": {},
+               "steps": [], "rectifications": [], "judgement": [], "pending": [], "citations": []}
+        return out
+    try:
+        try:
+            ruling = rule_facts(base, facts, lang)
+        except BadInput:
+            if "auction" not in facts or "auction" in given:
+                raise
+            # the replayed auction and a stated fact disagree: rule on the stated facts alone
+            facts = {k: v for k, v in facts.items() if k not in ("auction", "dealer")}
+            understood["facts"] = dict(facts)
+            understood["spans"] = [s for s in understood["spans"] if s["fact"] not in ("auction", "dealer")]
+            ruling = rule_facts(base, facts, lang)
+    except BadInput as e:
+        # what was read contradicts itself (or the answers contradict it): say so, ask for the kind
+        return {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+                "error": str(e).splitlines()[0], "missing": [question(vocab["irregularity"], lang, g)],
+                "irregularities": [i.kind for i in found], "steps": [], "rectifications": [], "judgement": [],
+                "citations": []}
+    for m in ruling["missing"]:
+        d = vocab[m["fact"]]
+        m.update(question(d, lang, g))
+    out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
+           "irregularities": [i.kind for i in found], **ruling}
+    further = []
+    for irr in found[1:]:
+        try:
+            r = rule_facts(base, irr.facts, lang)
+        except BadInput as e:
+            further.append({"irregularity": irr.kind, "error": str(e).splitlines()[0]})
+            continue
+        further.append({"irregularity": irr.kind, "understood": {"facts": dict(irr.facts), "spans": spans_json(irr.spans)},
+                        "missing": [{**m, **question(vocab[m["fact"]], lang, g)} for m in r["missing"]],
+                        "steps": r["steps"], "rectifications": r["rectifications"], "judgement": r["judgement"],
+                        "citations": r["citations"]})
+    out["further"] = further
     return out

@@ -329,7 +329,7 @@ def test_cli_rule_batch(tmp_path):
     f.write_text("\n".join(lines) + "\n", encoding="utf-8")
     r = run("rule", "--batch", str(f), "--json")
     out = [json.loads(x) for x in r.stdout.splitlines()]
-    assert len(out) == 3 and r.returncode == 0      # the file was read: a bad line is an error in its place
+    assert len(out) == 3 and r.returncode == 0          # the file was read: a bad line is answered in its place
     assert out[0]["missing"][0]["fact"] == "accepted" and "error" in out[1] and out[2]["missing"] == []
 
 
@@ -338,7 +338,6 @@ def test_cli_rule_batch(tmp_path):
     (("--facts", "{f}"), "{not json"),
     (("--facts", "/nonexistent.json"), None),
     (("--facts", "{f}", "--lang", "fr"), "{}"),
-    (("plain words",), None),
     (("--facts", "{f}", "--batch", "{f}"), "{}"),
 ])
 def test_cli_rule_bad_input(tmp_path, args, content):
@@ -349,32 +348,3 @@ def test_cli_rule_bad_input(tmp_path, args, content):
     assert r.returncode == 2
     assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:")
     assert "error" in json.loads(r.stdout) and "Traceback" not in r.stderr
-
-
-# --- plain language (a small keyword reader: what it understood is shown) -------------------------
-
-PLAIN_IB = {
-    "en": "West bid 1♥ over North's 1♠, South didn't accept it, West changed to 2♥",
-    "zh-Hant": "西家在北家1♠之後叫1♥,南家未接受,西家改叫2♥",
-    "zh-Hans": "西家在北家1♠之后叫1♥，南家没有接受，西家改叫2♥",
-}
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_plain_language_reaches_the_structured_citations(g, lang):
-    from query.rulings.scenario.keywords import parse
-    facts, notes = parse(PLAIN_IB[lang])
-    structured = rule(g, {"irregularity": "insufficient_bid", "offender": "W", "in_rotation": True, "accepted": False,
-                          "replacement_type": "sufficient_bid", "replacement_lowest_same_denomination": True}, lang)
-    r = rule(g, facts, lang)
-    assert r["citations"] == structured["citations"] == ["27A1", "27B", "27B1(a)", "27D"]
-    assert "irregularity: insufficient_bid" in notes
-
-
-def test_plain_language_cli_shows_what_it_understood():
-    r = run("rule", "With North declarer, West made a face-up opening lead out of turn", "--json")
-    d = json.loads(r.stdout)
-    assert r.returncode == 0 and d["parsed"]["facts"]["opening_lead_faced"] is True
-    assert d["parsed"]["facts"]["declarer"] == "N" and d["missing"][0]["fact"] == "declarer_could_see_dummy"
-    r = run("rule", "the weather was nice", "--json")
-    assert r.returncode == 2 and "no irregularity recognised" in r.stderr

@@ -1,0 +1,119 @@
+"""The measurement of plain-language rulings (`python -m query eval-rulings`, issue 10).
+
+Reads the labelled scenario sets tests/data/rulings_dev.jsonl and tests/data/rulings_heldout.jsonl
+(JSONL rows: id, lang, text, kind in complete | missing_fact | law_question, irregularities in order,
+must_cite, rectifications, missing, half), runs each text through the reader and the reasoner
+(query.rulings.scenario.rule_text, in the row's language) and reports, per language and per half:
+
+- cite_all: share of complete scenarios whose answer cites every must_cite provision (a more
+  specific id covers its ancestors: 27B1(a) cites 27B1, 27B and 27; the answer's citations are
+  those of the ruling and of the further irregularities it rules);
+- wrong_irregularity: share of rows with a labelled irregularity where the reader ruled (did not
+  ask what the irregularity was) on another kind than the labelled first one;
+- asks_when_complete: share of complete scenarios answered with a question;
+- asks_when_missing: share of missing_fact scenarios answered with a question;
+- law_questions: share of law_question rows recognised as questions about the Laws;
+- rect_all: share of complete scenarios whose answer has every labelled rectification type.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from query.errors import BadInput
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SETS = {"dev": ROOT / "tests" / "data" / "rulings_dev.jsonl", "heldout": ROOT / "tests" / "data" / "rulings_heldout.jsonl"}
+_PART = re.compile(r"^\d+|[A-Z]|\d+|\([a-z]+\)")
+
+
+def ancestors(pid: str) -> set[str]:
+    """27B1(a) -> {27B1(a), 27B1, 27B, 27}; ids with a document prefix or no law number stay whole."""
+    if not pid[:1].isdigit():
+        return {pid}
+    parts = _PART.findall(pid)
+    if "".join(parts) != pid:
+        return {pid}
+    return {"".join(parts[:k]) for k in range(1, len(parts) + 1)}
+
+
+def covered(cited: list[str]) -> set[str]:
+    out: set[str] = set()
+    for c in cited:
+        out |= ancestors(c)
+    return out
+
+
+def load(path: Path) -> list[dict]:
+    from query.inputs import batch_lines, load_json, read_file
+    rows = []
+    for n, line in enumerate(batch_lines(read_file(path, "rulings set")), 1):
+        if not line.strip():
+            continue
+        row = load_json(line, f"{path.name} line {n}")
+        if not isinstance(row, dict) or not {"id", "lang", "text", "kind"} <= set(row):
+            raise BadInput(f"{path.name} line {n}: a row needs id, lang, text and kind")
+        rows.append(row)
+    return rows
+
+
+def judge(row: dict, answer: dict) -> dict:
+    """One row's outcome."""
+    cited = list(answer.get("citations", []))
+    rects = {r["type"] for r in answer.get("rectifications", [])}
+    for f in answer.get("further", []):
+        cited += f.get("citations", [])
+        rects |= {r["type"] for r in f.get("rectifications", [])}
+    asked = bool(answer.get("missing"))
+    asked_kind = any(m.get("fact") == "irregularity" for m in answer.get("missing", []))
+    ruled = (answer.get("irregularities") or [None])[0] if not asked_kind else None
+    labelled = (row.get("irregularities") or [None])[0]
+    need = set(row.get("must_cite") or [])
+    return {"id": row["id"], "lang": row["lang"], "half": row.get("half"), "kind": row["kind"],
+            "law_question": answer.get("kind") == "law_question", "asked": asked, "asked_kind": asked_kind,
+            "ruled": ruled, "labelled": labelled, "wrong": bool(labelled and ruled and ruled != labelled),
+            "cites_all": need <= covered(cited), "missing_cites": sorted(need - covered(cited)),
+            "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited}
+
+
+def _share(xs: list[bool]) -> dict:
+    return {"n": len(xs), "share": round(sum(xs) / len(xs), 3) if xs else None}
+
+
+def summarize(results: list[dict]) -> dict:
+    comp = [r for r in results if r["kind"] == "complete"]
+    miss = [r for r in results if r["kind"] == "missing_fact"]
+    lawq = [r for r in results if r["kind"] == "law_question"]
+    lab = [r for r in results if r["labelled"] and r["kind"] != "law_question"]
+    return {"rows": len(results), "cite_all": _share([r["cites_all"] for r in comp]),
+            "wrong_irregularity": _share([r["wrong"] for r in lab]),
+            "asks_when_complete": _share([r["asked"] for r in comp]),
+            "asks_when_missing": _share([r["asked"] for r in miss]),
+            "law_questions": _share([r["law_question"] for r in lawq]),
+            "rect_all": _share([r["rects_all"] for r in comp])}
+
+
+def evaluate(g, sets: dict[str, Path] | None = None) -> dict:
+    from query.rulings.scenario import rule_text
+    sets = sets or SETS
+    out: dict = {"files": {}, "halves": {}}
+    per_row = []
+    for half, path in sets.items():
+        if not path.exists():
+            out["files"][half] = f"absent: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}"
+            continue
+        rows = load(path)
+        out["files"][half] = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path} ({len(rows)} rows)"
+        results = []
+        for row in rows:
+            lang = row["lang"] if row["lang"] in ("en", "zh-Hant", "zh-Hans") else None
+            try:
+                answer = rule_text(g, row["text"], lang)
+            except BadInput as e:
+                answer = {"error": str(e), "missing": [], "citations": []}
+            results.append(judge(row, answer))
+        per_lang = {lang: summarize([r for r in results if r["lang"] == lang]) for lang in sorted({r["lang"] for r in results})}
+        out["halves"][half] = {"all": summarize(results), "per_lang": per_lang}
+        per_row += results
+    out["rows"] = per_row
+    return out

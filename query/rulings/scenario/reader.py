@@ -1,0 +1,125 @@
+"""Mentions: what the pattern files find in a director's text, with offsets into the user's own text.
+
+A mention is (label, value, start, end, text). The labels are those of the pattern files
+(patterns/<lang>/*.jsonl): SEAT, ROLE, DEALER, CALL, CARD, SUIT, TRICK, CONTRACT, EVENT, FINDING,
+QUESTION. A pattern's "id" is the value, or "@call", "@card", "@num", "@contract": read the value
+from the matched words with the language's lexicon (patterns/<lang>/lexicon.json).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from query.rulings.scenario.pipelines import PATTERNS, family, fold, run
+
+
+@dataclass(frozen=True)
+class Mention:
+    label: str
+    value: object
+    start: int
+    end: int
+    text: str
+
+
+@lru_cache(maxsize=2)
+def lexicon(fam: str) -> dict:
+    return json.loads((PATTERNS / fam / "lexicon.json").read_text(encoding="utf-8"))
+
+
+_LEVEL = re.compile(r"([1-9一二三四五六七八九]|one|two|three|four|five|six|seven|eight|nine)", re.I)
+_CARD = re.compile(r"(10|老[ka]|[akqjt2-9]|ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce|trey)", re.I)
+
+
+def _suit(words: str, lex: dict) -> str | None:
+    s = words.lower()
+    for w in sorted(lex["suits"], key=len, reverse=True):
+        if (len(w) > 1 or not w.isascii()) and w in s:
+            return lex["suits"][w]
+    m = re.search(r"[1-9](nt|n|c|d|h|s)", s) or re.search(r"(?:^|[^a-z])(c|d|h|s)(?:10|[akqjt2-9])", s)
+    return lex["suits"].get(m.group(1)) if m else None
+
+
+def _number(word: str, lex: dict) -> int | None:
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    if w in lex["numbers"]:
+        return int(lex["numbers"][w])
+    m = re.match(r"(\d+)", w)
+    return int(m.group(1)) if m else None
+
+
+def read_call(words: str, lex: dict) -> str | None:
+    m = _LEVEL.search(words)
+    strain = _suit(words[m.start():], lex) if m else None
+    if not m or not strain:
+        return None
+    level = _number(m.group(1), lex)
+    return f"{level}{strain}" if level else None
+
+
+def read_card(words: str, lex: dict) -> str | None:
+    s = words.strip()
+    suit = _suit(s, lex)
+    rest = s
+    for w in sorted(lex["suits"], key=len, reverse=True):
+        if len(w) > 1 or not w.isascii():
+            rest = re.sub(re.escape(w), " ", rest, flags=re.I)
+    rest = re.sub(r"\bof\b", " ", rest, flags=re.I)
+    m = None
+    if re.fullmatch(r"\s*[CDHScdhs](10|[AKQJT2-9])\s*", s):
+        suit, m = {"c": "C", "d": "D", "h": "H", "s": "S"}[s.strip()[0].lower()], re.match(r"(10|[AKQJT2-9])", s.strip()[1:])
+    else:
+        m = _CARD.search(rest)
+    if not suit or not m:
+        return None
+    rank = m.group(1).lower()
+    rank = lex["ranks"].get(rank) or lexicon("en")["ranks"].get(rank) or rank.upper()
+    return suit + rank
+
+
+def _value(ent, fam: str, words: str):
+    lex = lexicon(fam)
+    vid = ent.ent_id_
+    if vid == "@call":
+        return read_call(words, lex)
+    if vid == "@card":
+        return read_card(words, lex)
+    if vid == "@num":
+        m = re.search(r"(1[0-3]|[1-9])", words)
+        if m:
+            return int(m.group(1))
+        for w in sorted(lex["numbers"], key=len, reverse=True):
+            if w in words.lower():
+                return int(lex["numbers"][w])
+        return None
+    if vid == "@contract":
+        m = re.search(r"([1-7])\s*([^\s]*?)\s*(xx|x)?(?:\s+by\s+(\w+))?$", words, re.I)
+        call = read_call(words, lex)
+        if not call:
+            return None
+        doubled = "XX" if re.search(r"\d\S*xx|\sxx\b", words, re.I) else "X" if re.search(r"\d\S*x\b|\sx\b", words, re.I) else ""
+        by = re.search(r"\bby\s+(\w+)", words, re.I)
+        seat = by.group(1)[0].upper() if by else None
+        return {"contract": call + doubled, "declarer": seat}
+    if vid.isdigit():
+        return int(vid)
+    return vid
+
+
+def mentions(text: str, lang: str) -> list[Mention]:
+    """The mentions in `text`, in order, with offsets into `text` itself."""
+    fam = family(lang)
+    doc = run(fam, fold()(text) if fam == "zh" else text)
+    out = []
+    for ent in doc.ents:
+        start, end = ent.start_char, ent.end_char
+        words = ent.text
+        value = _value(ent, fam, words)
+        if value is None:
+            continue
+        out.append(Mention(ent.label_, value, start, end, text[start:end]))
+    return out

@@ -1,0 +1,789 @@
+"""The table replay: a story's actions replayed by the rules of the game, and the irregularities
+that come out of it, in the order they happened.
+
+The auction (Laws 17-22): calls go clockwise from the dealer (Law 17A/B); a bid must supersede
+the last bid (Law 18D, else Law 27); a double needs an opponent's last bid, a redouble an
+opponent's double (Law 19, else Law 36); the auction ends after three passes following a bid
+(Law 17D, a later call is Law 39); a player required to pass who calls is Law 37; a bid above
+seven is Law 38. Passes a director leaves out ("South opened 1♥, North raised to 2♥") are
+implied when nothing says the call was out of turn; an "opening" bid implies passes before it.
+
+The play (Laws 41-66): the opening lead is made by declarer's LHO (Law 41A, else Law 54); a
+player who "still had" a card of the suit and discarded, ruffed or showed out has revoked (Laws
+44C, 61); a card dropped or exposed by a defender, declarer, or during the auction (Laws 24, 48,
+49-50); a claim or concession (Laws 68-70).
+
+Each irregularity carries the facts the replay establishes, in the fact vocabulary of
+ontology/scenario.ttl, with the mentions they were read from. Nothing is guessed: a fact the story
+does not settle is left out, and the reasoner asks for it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
+from query.rulings.scenario.story import Action, Story, call_of
+
+
+@dataclass
+class Irregularity:
+    kind: str
+    facts: dict
+    spans: list = field(default_factory=list)     # (fact, value, Mention)
+    at: int = 0                                   # index of the action it happened at
+    last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
+
+    def put(self, fact: str, value, *mentions) -> None:
+        self.facts[fact] = value
+        for m in mentions:
+            if m is not None:
+                self.spans.append((fact, value, m))
+
+
+def _span(a: Action, what: str):
+    return next((m for f, m in a.spans if f == what), None)
+
+
+def _rel(turn: str, seat: str) -> str:
+    return {rho(seat): "rho", partner(seat): "partner", lho(seat): "lho"}[turn]
+
+
+def _resolve(actor, declarer: str | None):
+    if actor in SEATS or actor is None or actor in ("EW", "NS"):
+        return actor
+    if declarer is not None:
+        if actor == "declarer":
+            return declarer
+        if actor == "dummy":
+            return partner(declarer)
+    return None
+
+
+@dataclass
+class Auction:
+    dealer: str | None
+    calls: list = field(default_factory=list)       # (seat, Call, Action | None)
+    last_bid: Call | None = None
+    last_bid_seat: str | None = None
+    passes: int = 0
+    ended: bool = False
+
+    def expected(self) -> str | None:
+        if self.calls:
+            return lho(self.calls[-1][0])
+        return self.dealer
+
+    def legal_double(self, seat: str, kind: str) -> bool:
+        last = next(((s, c) for s, c, _ in reversed(self.calls) if c.kind != "pass"), None)
+        if last is None or last[0] in (seat, partner(seat)):
+            return False
+        return last[1].kind == ("bid" if kind == "double" else "double")
+
+    def add(self, seat: str, c: Call, a: Action | None) -> None:
+        if c.kind == "bid":
+            self.last_bid, self.last_bid_seat, self.passes = c, seat, 0
+        elif c.kind == "pass":
+            self.passes += 1
+        else:
+            self.passes = 0
+        self.calls.append((seat, c, a))
+        if (self.last_bid is not None and self.passes >= 3) or (self.last_bid is None and self.passes >= 4):
+            self.ended = True
+
+    def declarer(self) -> str | None:
+        if self.last_bid is None:
+            return None
+        side = (self.last_bid_seat, partner(self.last_bid_seat))
+        return next((s for s, c, _ in self.calls if c.kind == "bid" and s in side and c.strain == self.last_bid.strain), None)
+
+
+def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
+    dealer = st.dealer[0] if st.dealer else None
+    au = Auction(dealer)
+    out: list[Irregularity] = []
+    must_pass: set[str] = set()
+    open_irr: Irregularity | None = None           # an insufficient bid / call out of rotation not yet settled
+    oor_told = st.has("out_of_turn") or st.has("not_called")
+    anon = [a for a in st.actions if a.call and a.actor is None]
+    if anon and dealer is not None and all(b.index < anon[-1].index or not b.call for b in st.actions if b.actor in SEATS):
+        s = dealer
+        for b in anon:                       # "Dealer N: 1NT - P - 3NT ...": the seats follow from the dealer
+            b.actor, s = s, lho(s)
+        anon = []
+    calls = [a for a in st.actions if a.call and a.actor in SEATS]
+    if st.over_bid is not None and not anon:
+        au.last_bid = call_of(Action(None, "bid", -1, call=st.over_bid[0]))   # the bid it was made over; its seat untold
+    if anon:
+        # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
+        ghost = Auction(None)
+        for b in anon:
+            c = call_of(b)
+            if c.kind == "bid" and not c.supersedes(ghost.last_bid) and not calls:
+                # "1♠ - 2♥ - 1NT": an insufficient bid whose seat the story does not give (the reasoner asks who)
+                irr = Irregularity("insufficient_bid", {}, at=b.index)
+                irr.put("irregularity", "insufficient_bid", _span(b, "call"))
+                irr.put("call_type", "bid", _span(b, "call"))
+                irr.last_bid = ghost.last_bid
+                return [irr], ghost
+            ghost.add("N" if not ghost.calls else lho(ghost.calls[-1][0]), c, b)
+        if ghost.ended and calls and calls[0].index > anon[-1].index:
+            a = calls[0]
+            irr = Irregularity("call_after_final_pass", {}, at=a.index)
+            irr.put("irregularity", "call_after_final_pass", _span(a, "event") or _span(a, "call"))
+            irr.put("call", {"seat": a.actor, "call": a.call}, _span(a, "actor"), _span(a, "call"))
+            ol = st.has("on_lead")
+            if ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+                irr.put("declarer", rho(a.actor), ol)     # the opening leader is declarer's LHO (Law 41A)
+            nxt = next((b for b in calls if b.index > a.index), None)
+            if nxt is not None and nxt.actor == lho(a.actor):
+                irr.put("lho_called", True, _span(nxt, "actor"))
+            elif st.has("not_called", a.index) is not None:
+                irr.put("lho_called", False, st.has("not_called", a.index))
+            return [irr], ghost
+    for a in calls:
+        seat, c = a.actor, call_of(a)
+        if open_irr is not None:
+            settled = _settle(open_irr, st, a, seat, c, au, must_pass)
+            if settled != "keep":
+                open_irr = None
+            if settled == "consumed":
+                continue
+            if settled == "stop":
+                break
+        exp = au.expected()
+        irregular_kind = None
+        in_rotation = True
+        said = [m for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
+        if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
+            exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
+        mine = [b for x, _, b in au.calls if x == seat and b is not None]
+        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
+        if mine and wanted is not None and not (au.calls[-1][0] == seat):
+            out.append(_change_of_call(st, mine[-1], a, calls, au))
+            break
+        if au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
+            # the same player calls twice running: a change of call (Law 25)
+            out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
+            break
+        if exp is None and oor_told is not None and not au.calls:
+            told = next((m for i, f, m in st.findings if f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index)), None)
+            if told is not None:
+                in_rotation = False
+                named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
+                if len(named) == 1 and named[0] != seat:
+                    exp = named[0]                       # "at North's turn", "该南叫": whose turn it was
+        if exp is not None and seat != exp:
+            gap = (SEATS.index(seat) - SEATS.index(exp)) % 4       # seats skipped
+            fill = False
+            told_here = any(f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index) for i, f, _ in st.findings)
+            if not au.calls:
+                fill = not told_here and (a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid"))
+            elif not oor_told and seat != au.calls[-1][0]:
+                fill = not (au.last_bid is not None and au.passes + gap >= 3)
+            if fill:
+                s = exp
+                for _ in range(gap):
+                    au.add(s, Call("pass"), None)
+                    s = lho(s)
+            else:
+                in_rotation = False
+        if c.kind == "bid" and c.level > 7:
+            irregular_kind = "bid_above_seven"
+        elif au.ended:
+            irregular_kind = "call_after_final_pass"
+        elif seat in must_pass and c.kind != "pass":
+            irregular_kind = "call_when_required_to_pass"
+        elif c.kind == "bid" and not c.supersedes(au.last_bid):
+            irregular_kind = "insufficient_bid"
+        elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
+            irregular_kind = "inadmissible_double"
+        elif not in_rotation:
+            irregular_kind = "call_out_of_rotation"
+        if irregular_kind is None:
+            au.add(seat, c, a)
+            continue
+        irr = Irregularity(irregular_kind, {}, at=a.index)
+        irr.put("irregularity", irregular_kind, _span(a, "event") or _span(a, "call"))
+        irr.put("call", {"seat": seat, "call": str(c)}, _span(a, "actor"), _span(a, "call"))
+        if st.dealer and (not au.calls or au.calls[0][0] == st.dealer[0]):
+            # the legal calls before it, from the dealer (passes a director leaves out included)
+            irr.put("dealer", st.dealer[0], st.dealer[1])
+            irr.put("auction", [str(x) for _, x, _ in au.calls], *[_span(b, "call") for _, _, b in au.calls if b is not None])
+        if irregular_kind in ("insufficient_bid", "call_out_of_rotation", "inadmissible_double") and exp is not None:
+            irr.put("in_rotation", in_rotation)
+            if not in_rotation:
+                irr.put("at_turn_of", _rel(exp, seat))
+            irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
+        if irregular_kind == "call_after_final_pass" and au.declarer():
+            irr.put("declarer", au.declarer())
+        ol = st.has("on_lead")
+        if irregular_kind == "call_after_final_pass" and "declarer" not in irr.facts and ol is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+            irr.put("declarer", rho(seat), ol)           # the opening leader is declarer's LHO (Law 41A)
+        if irregular_kind == "inadmissible_double" and st.has("after_lead") is not None:
+            irr.put("discovered_after_opening_lead", True, st.has("after_lead"))
+        out.append(irr)
+        if irregular_kind in ("insufficient_bid", "call_out_of_rotation"):
+            open_irr = irr
+            irr.last_bid = au.last_bid
+            irr.facts["_exp"] = exp
+            continue
+        if irregular_kind in ("bid_above_seven", "call_when_required_to_pass", "call_after_final_pass", "inadmissible_double"):
+            nxt = next((b for b in calls if b.index > a.index), None)
+            if nxt is not None and nxt.actor == lho(seat):
+                irr.put("lho_called", True, _span(nxt, "actor"))
+            elif st.has("not_called", a.index) is not None:
+                irr.put("lho_called", False, st.has("not_called", a.index))
+            break
+    if open_irr is not None:
+        _settle(open_irr, st, None, None, None, au, must_pass)
+    for irr in out:
+        irr.facts.pop("_exp", None)
+    return out, au
+
+
+def _accept_events(st: Story, irr: Irregularity, until: int | None):
+    """The first accept / decline after the irregularity (before `until`), by anyone but the offender."""
+    off = irr.facts["call"]["seat"]
+    for b in st.actions:
+        if b.index <= irr.at or (until is not None and b.index >= until):
+            continue
+        if b.kind in ("accept", "decline", "agree") and b.actor != off:
+            return b
+    return None
+
+
+def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action], au: Auction) -> Irregularity:
+    """Law 25: the player replaced his own call (or says which call he meant)."""
+    off = first.actor
+    irr = Irregularity("change_of_call", {}, at=second.index)
+    irr.put("irregularity", "change_of_call", _span(second, "event") or _span(second, "call"))
+    irr.put("offender", off, _span(first, "actor"))
+    un, it = st.has("unintended"), st.has("intended")
+    if un is not None and it is None:
+        irr.put("unintended", True, un)
+    elif it is not None and un is None:
+        irr.put("unintended", False, it)
+    since = [x for x, _, b in au.calls if b is not None and b.index > first.index]
+    if partner(off) in since:
+        irr.put("partner_called_since", True)
+    if lho(off) in since:
+        irr.put("lho_called_over_first_call", True)
+    later = [b for b in calls if b.index > second.index]
+    if any(b.actor == lho(off) for b in later) and "lho_called_over_first_call" not in irr.facts:
+        irr.put("lho_called_over_first_call", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
+    if "partner_called_since" in irr.facts:
+        pass
+    elif any(b.actor == partner(off) for b in later):
+        irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
+    elif st.has("not_called") is not None:
+        irr.put("partner_called_since", False, st.has("not_called"))
+    ev = next((b for b in st.actions if b.index > first.index and b.kind in ("accept", "decline") and b.actor != off), None)
+    if ev is not None:
+        irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    return irr
+
+
+def replacement_type(rep: Call, last: Call | None) -> str:
+    return ("sufficient_bid" if rep.supersedes(last) else "insufficient_bid") if rep.kind == "bid" else rep.kind
+
+
+def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
+    """Law 27B1(a): the replacement is the lowest sufficient bid in the insufficient bid's denomination."""
+    if ib is None or rep.kind != "bid" or not rep.supersedes(last):
+        return False
+    lowest = next((lv for lv in range(1, 8) if Call("bid", lv, ib.strain).supersedes(last)), None)
+    return rep.strain == ib.strain and rep.level == lowest
+
+
+def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
+    """The calls after an insufficient bid or a call out of rotation: acceptance, the replacement
+    (Law 27B), later bids by a partner who must pass. Returns "continue" (call consumed),
+    "stop" (replay no further) or "next" (the irregularity is settled; replay this call)."""
+    off = irr.facts["call"]["seat"]
+    ib = parse_call(irr.facts["call"]["call"], "call")
+    ib = ib if ib.kind == "bid" else None
+    ev = _accept_events(st, irr, a.index if a is not None else None)
+    if ev is not None and "accepted" not in irr.facts:
+        irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
+    if irr.kind == "call_out_of_rotation":
+        if a is None:
+            if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
+                irr.put("rho_called", False, st.has("not_called"))
+            return "stop"
+        if irr.facts["call"]["call"] == "P" and c.kind == "pass" and au.last_bid is not None and au.passes + 2 >= 3 \
+                and "accepted" not in irr.facts:
+            # Law 17D3: three passes, one of them out of rotation, do not end the auction
+            irr.kind = "three_passes_one_out_of_rotation"
+            irr.facts = {"irregularity": irr.kind, "offender": off}
+            irr.spans = [(f, v, m) for f, v, m in irr.spans if f in ("irregularity", "call")]
+            irr.spans = [("irregularity" if f == "irregularity" else "offender", irr.kind if f == "irregularity" else off, m)
+                         for f, v, m in irr.spans]
+            return "stop"
+        if "accepted" not in irr.facts and seat == lho(off):
+            irr.put("accepted", True, _span(a, "actor"))
+        elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
+            if "accepted" in irr.facts and irr.facts["accepted"] is False:
+                irr.put("rho_called", False)               # RHO called after the cancellation, at his turn
+                irr.put("rho_call", c.kind, _span(a, "call"))
+                if irr.facts["call"]["call"] == "P":
+                    must_pass.add(off)                     # Law 30A: the offender passes at his next turn
+                return "keep"                              # the auction goes on from RHO's call
+            else:
+                irr.put("rho_called", True, _span(a, "actor"))
+        if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
+            irr.put("rho_called", False, st.has("not_called"))
+        if irr.facts.get("accepted") is False:
+            if seat == off:
+                # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
+                nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
+                if nc is not None or cm is not None:
+                    irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
+                    if nc is not None:
+                        must_pass.add(partner(off))        # Laws 30B1(b)(ii), 31A2(b), 31B2, 32: partner must pass
+                return "next"
+            return "keep"
+        return "stop"
+    # insufficient bid
+    last = irr.last_bid
+    if a is None:
+        return "stop"
+    if seat == off and irr.facts.get("accepted") is not True:
+        kind = replacement_type(c, last)
+        irr.put("replacement_type", kind, _span(a, "call"))
+        if "accepted" not in irr.facts:
+            irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
+        irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
+        if found is not None:
+            irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
+        # who must pass afterwards (Law 27B2 / 27B3)
+        if kind in ("pass",) or (kind in ("sufficient_bid", "double", "redouble")
+                                 and not irr.facts.get("replacement_lowest_same_denomination")
+                                 and irr.facts.get("replacement_comparable") is False):
+            must_pass.add(partner(off))
+        if kind == "sufficient_bid" or kind in ("pass", "double", "redouble"):
+            au.add(seat, c, a)
+        return "consumed"
+    if seat == lho(off) and "accepted" not in irr.facts:
+        irr.put("accepted", True, _span(a, "actor"))        # Law 27A1: LHO called over it
+        au.add(off, ib, None)
+    return "next"
+
+
+def replay_play(st: Story, au: Auction) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
+    dm = st.declarer[1] if st.declarer else None
+    if declarer is None and st.dummy is not None:
+        declarer, dm = partner(st.dummy[0]), st.dummy[1]
+    if declarer is None and len(au.calls) == 1 and au.calls[0][1].kind == "bid" and au.calls[0][2] is not None \
+            and any(a.kind in ("lead", "discard", "ruff", "claim", "play", "hold") for a in st.actions):
+        # "3NT N. On trick 8 ...": a story of the play that opens with the contract and its declarer
+        declarer, dm = au.calls[0][0], _span(au.calls[0][2], "actor")
+    for a in st.actions:
+        # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
+        if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
+            a.kind = "dummy_down"
+    plays = [a for a in st.actions if a.kind in ("lead", "play", "follow", "discard", "ruff", "show_out", "drop",
+                                                  "expose", "face", "hold", "claim", "concede")]
+    auction_over = au.ended or st.contract is not None or st.declarer is not None
+
+    def base(kind: str, a: Action, offender: str | None) -> Irregularity:
+        irr = Irregularity(kind, {}, at=a.index)
+        irr.put("irregularity", kind, _span(a, "event"))
+        if offender:
+            irr.put("offender", offender, _span(a, "actor"))
+        if declarer:
+            irr.put("declarer", declarer, dm)
+        return irr
+
+    claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
+    wins = [a for a in st.actions if a.kind == "win"]
+    for w in wins:
+        nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
+        if nxt is not None and nxt.kind == "play":
+            nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
+    leads = [a for a in st.actions if a.kind == "lead"]
+    if not leads and declarer:
+        faced = next((a for a in st.actions if a.kind == "face" and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if faced is not None:
+            faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
+            leads = [faced]
+    for a in leads:
+        who = _resolve(a.actor, declarer)
+        told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
+        won = next((w for w in reversed(wins) if w.index < a.index), None)
+        on_lead = _resolve(won.actor, declarer) if won is not None else None
+        declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
+        opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
+            b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
+        if opening and declarer and who and who != lho(declarer) and who != declarer:
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif on_lead is not None and who is not None and who != on_lead:
+            irr = base("lead_out_of_turn", a, who)
+            if declarer:
+                irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
+                        _span(won, "actor"))
+        elif told and who and not opening:
+            irr = base("lead_out_of_turn", a, who)
+            if declaring and st.has("wrong_hand", a.index - 1) is not None:
+                irr.put("correct_leader", "declarer_side", st.has("wrong_hand", a.index - 1))
+        else:
+            continue
+        if irr.kind == "opening_lead_out_of_turn":
+            fd, fu = st.has("face_down", a.index - 1), st.has("face_up", a.index - 1)
+            faced = next((b for b in st.actions if b.kind in ("face", "expose") and abs(b.index - a.index) <= 1
+                          and _resolve(b.actor, declarer) == who), None)
+            if fd is not None:
+                irr.put("opening_lead_faced", False, fd)
+            elif fu is not None or faced is not None or a.cards:
+                irr.put("opening_lead_faced", True, fu or (_span(faced, "event") if faced else _span(a, "card")))
+            saw = st.has("saw_dummy", a.index - 1)
+            if saw is not None:
+                irr.put("declarer_could_see_dummy", True, saw)
+        ev = next((b for b in st.actions if b.index > a.index and (
+            b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
+            and (declarer is None or _resolve(b.actor, declarer) != who)), None)
+        if ev is not None:
+            if irr.kind == "opening_lead_out_of_turn":
+                choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
+                irr.put("declarer_choice", choice, _span(ev, "event"))
+            elif ev.kind in ("accept", "decline"):
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+        elif irr.kind == "lead_out_of_turn":
+            nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
+            if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
+                irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
+        out.append(irr)
+        break
+    # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
+    holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
+    for h in holds:
+        who = _resolve(h.actor, declarer)
+        if who is None:
+            continue
+        held = h.suit or (h.cards[0][0] if h.cards else None)
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and abs(b.index - h.index) <= 3
+                    and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
+                                                                        and all(c[0] != held for c in b.cards)))), None)
+        if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
+            bad = st.actions[h.index - 1]
+        if bad is None and (st.has("revoke") is None):
+            continue
+        irr = base("revoke", bad or h, who)
+        if _span(bad or h, "actor") is None:
+            irr.spans.append(("offender", who, _span(h, "actor")))
+        irr.spans.append(("irregularity", "revoke", _span(h, "event")))
+        _revoke_facts(irr, st, bad or h, declarer)
+        out.append(irr)
+        break
+    else:
+        rv = st.has("revoke")
+        if rv is not None and claim_at is None:
+            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")]
+            src = min(near, key=lambda b: abs(_span(b, "event").start - rv.start), default=None) if near else None
+            irr = Irregularity("revoke", {}, at=src.index if src else 0)
+            irr.put("irregularity", "revoke", rv)
+            if src is not None:
+                irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
+            if declarer:
+                irr.put("declarer", declarer, dm)
+            _revoke_facts(irr, st, src, declarer)
+            out.append(irr)
+    # exposed cards
+    for a in st.actions:
+        if a.kind in ("drop", "expose") and a.actor is None:
+            ev = _span(a, "event")
+            after = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25]
+            before = [x for x in st.seat_mentions if 0 <= ev.start - x.end <= 25][::-1]
+            owners = [x for x in before + after if st.text[x.end:x.end + 2].startswith(("的", "'s", "’s"))]
+            near = owners or after or before          # the card's owner ("南家的♥5掉在桌上", "fell out of West's hand")
+            if near:
+                a.actor = near[0].value                 # "a card fell out of West's hand"
+                a.spans.insert(0, ("actor", near[0]))
+        if a.kind not in ("drop", "expose") or not a.actor:
+            continue
+        if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
+                and st.actions[a.index - 1].actor == a.actor:
+            a.cards = list(st.actions[a.index - 1].cards)       # "一張♦3翻開掉在桌上": the card is the one that fell
+            a.spans += [x for x in st.actions[a.index - 1].spans if x[0] == "card"]
+        if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
+            continue                        # "led the ♣5, face up": the lead itself, not an exposed card
+        if not a.cards and _span(a, "event") is not None:
+            ev = _span(a, "event")
+            loose = [c for c in st.loose_cards if 0 <= ev.start - c.end <= 20]     # "North's ♠A fell"
+            a.cards = [c.value for c in loose]
+            a.spans += [("card", c) for c in loose]
+        who = _resolve(a.actor, declarer)
+        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
+        if during:
+            irr = base("card_exposed_during_auction", a, who)
+        elif declarer and who == declarer:
+            irr = base("declarer_exposes_card", a, who)
+        elif who or a.actor == "defender":
+            irr = base("defender_card_exposed", a, who)
+        else:
+            continue
+        if a.cards:
+            irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
+        if a.kind == "drop" and irr.kind != "declarer_exposes_card":
+            irr.put("exposure_deliberate", False, _span(a, "event"))
+        out.append(irr)
+        break
+    # claims and concessions (Laws 68-71)
+    for a in st.actions:
+        if a.kind not in ("claim", "concede"):
+            continue
+        who = _resolve(a.actor, declarer)
+        irr = base("claim_or_concession", a, None)
+        irr.put("claim_kind", "claim" if a.kind == "claim" else "concession", _span(a, "event"))
+        role = None
+        if a.actor in ("declarer", "defender"):
+            role = a.actor
+        elif declarer and who:
+            role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
+        if role:
+            irr.put("claimer_role", role, _span(a, "actor"))
+        trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and au.ended:
+            trump = au.last_bid.strain
+        held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
+                     and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        if held is not None:
+            irr.put("outstanding_trump", True, _span(held, "event"))
+        if st.has("unlosable") is not None and a.kind == "concede":
+            irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        if st.has("correction_period") is not None:
+            irr.put("within_correction_period", True, st.has("correction_period"))
+        if st.has("trump_not_mentioned") is not None:
+            irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
+        resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
+        if resp is not None:
+            irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
+        elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
+            irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        out.append(irr)
+        break
+    return out
+
+
+def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
+    out = []
+    for w in st.actions:
+        if w.kind == "win":
+            who = _resolve(w.actor, declarer)
+            if who in SEATS or who in ("EW", "NS"):
+                out.append((w.trick, who, w))
+    return out
+
+
+def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
+    off = irr.facts.get("offender")
+    back, table = st.has("hands_returned"), st.has("hands_not_returned")
+    if (back is None) != (table is None):
+        irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back
+    if off and src is not None:
+        wins = _trick_winners(st, declarer)
+        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)][:1]
+        if not same:
+            nt = st.has("next_trick")
+            lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None
+                         and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
+            if lead is not None:
+                same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
+        if same:
+            w = same[0][1]
+            irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
+                    _span(same[0][2], "event"))
+        after = max([src.index] + [x[2].index for x in same])
+        later = [x for x in wins if x[2].index > after and x not in same]
+        side = "NS" if off in ("N", "S") else "EW"
+        if any(x[1] in (off, partner(off), side) for x in later):
+            x = next(x for x in later if x[1] in (off, partner(off), side))
+            irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
+    ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    if ne is not None:
+        irr.put("revoke_established", False, ne)
+    elif nt is not None:
+        irr.put("established_by", "played_to_next_trick", nt)
+    elif est is not None:
+        irr.put("revoke_established", True, est)
+    if src is not None and src.trick:
+        irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+
+
+def replay_other(st: Story, au: Auction) -> list[Irregularity]:
+    """Change of call (Law 25), unauthorised information from a hesitation (Law 16B),
+    misinformation (Laws 20-21, 75)."""
+    out = []
+    unint, intended = st.has("unintended"), st.has("intended")
+    repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS), None)
+    if (unint is not None or intended is not None) and repl is not None and not any(a.kind == "lead" for a in st.actions):
+        irr = Irregularity("change_of_call", {}, at=repl.index)
+        irr.put("irregularity", "change_of_call", _span(repl, "event"))
+        irr.put("offender", repl.actor, _span(repl, "actor"))
+        if unint is not None:
+            irr.put("unintended", True, unint)
+        else:
+            irr.put("unintended", False, intended)
+        if st.has("not_called") is not None:
+            irr.put("partner_called_since", False, st.has("not_called"))
+        out.append(irr)
+    hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
+    nbr = st.has("no_bridge_reason")
+    if hes is not None and nbr is not None and not any(a.call for a in st.actions if a.index > hes.index):
+        # Law 73E2: a defender's hesitation with no bridge reason misled declarer
+        irr = Irregularity("deceptive_manner", {}, at=hes.index)
+        irr.put("irregularity", "deceptive_manner", _span(hes, "event"))
+        irr.put("offender", hes.actor, _span(hes, "actor"))
+        out.append(irr)
+        hes = None
+    if hes is not None:
+        later = next((a for a in st.actions if a.index > hes.index and a.actor == partner(hes.actor) and (a.call or a.kind in ("bid", "lead", "play"))), None)
+        if later is not None:
+            irr = Irregularity("unauthorized_information", {}, at=later.index)
+            irr.put("irregularity", "unauthorized_information", _span(hes, "event"))
+            irr.put("offender", later.actor, _span(later, "actor"))
+            irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
+            out.append(irr)
+    mi = st.has("misinformation")
+    exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is None and exp is not None and exp.kind == "no_alert":
+        mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
+    if mi is not None and exp is not None:
+        irr = Irregularity("misinformation", {}, at=exp.index)
+        irr.put("irregularity", "misinformation", mi)
+        irr.put("offender", exp.actor, _span(exp, "actor"))
+        if exp.kind in ("no_alert", "alert"):
+            irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        out.append(irr)
+    return out
+
+
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
+
+
+def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
+    inside = [SEAT_WORDS[w] for w in SEAT_WORDS if w in m.text.lower()]
+    if len(inside) == 1:
+        return inside[0], m                     # "before West had played", "西还没出"
+    before = [x for x in st.seat_mentions if x.end <= m.start]
+    return (before[-1].value, before[-1]) if before else (None, None)
+
+
+def replay_more(st: Story, au: Auction) -> list[Irregularity]:
+    """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
+    defender's hand (Law 43A2(c))."""
+    out = []
+    wb = st.has("wrong_board")
+    if wb is not None:
+        seat, sm = _nearest_seat(st, wb)
+        irr = Irregularity("cards_from_wrong_board", {}, at=0)
+        irr.put("irregularity", "cards_from_wrong_board", wb)
+        if seat:
+            irr.put("offender", seat, sm)
+            mine = [b for b in st.actions if b.actor == seat and b.call]
+            later = [b for b in st.actions if mine and b.index > mine[0].index and b.call and b.actor == partner(seat)]
+            if later:
+                irr.put("partner_called_since", True, _span(later[0], "actor"))
+            elif st.has("not_called") is not None and mine:
+                irr.put("partner_called_since", False, st.has("not_called"))
+        out.append(irr)
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    if sim is not None:
+        near = [b for b in st.actions if b.kind in ("play", "lead", "expose", "drop", "follow", "discard") and abs(b.index - sim.index) <= 2
+                and _resolve(b.actor, st.declarer[0] if st.declarer else None) in SEATS]
+        cards = [c for b in near for c in b.cards]
+        if near and not any(b.call for b in st.actions if abs(b.index - sim.index) <= 1):
+            who = _resolve(near[0].actor, st.declarer[0] if st.declarer else None)
+            irr = Irregularity("simultaneous_plays", {}, at=sim.index)
+            irr.put("irregularity", "simultaneous_plays", _span(sim, "event"))
+            irr.put("offender", who, _span(near[0], "actor"))
+            if st.declarer:
+                irr.put("declarer", st.declarer[0], st.declarer[1])
+            if len({b.actor for b in near}) == 1 and (len(cards) >= 2 or st.has("two_cards") is not None):
+                irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or _span(near[0], "card"))
+                if len(cards) >= 2:
+                    irr.put("faces_visible", len(cards), *[m for b in near for f, m in b.spans if f == "card"])
+            out.append(irr)
+    look = next((a for a in st.actions if a.kind == "look"), None)
+    if look is not None:
+        dummy = st.dummy[0] if st.dummy else (partner(st.declarer[0]) if st.declarer else None)
+        who = look.actor if look.actor in SEATS else dummy if look.actor == "dummy" else None
+        if who is not None and (who == dummy or look.actor == "dummy"):
+            irr = Irregularity("dummy_violation", {}, at=look.index)
+            irr.put("irregularity", "dummy_violation", _span(look, "event"))
+            irr.put("offender", who, _span(look, "actor"))
+            if dummy:
+                irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
+            irr.put("dummy_violation", "looked_at_defender_hand", _span(look, "event"))
+            out.append(irr)
+    np_ = st.has("not_played")
+    if np_ is not None:
+        waiting, _m = _nearest_seat(st, np_)
+        dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard") and _span(b, "event") is not None
+                    and _span(b, "event").start > np_.start), None)
+        if nxt is not None:
+            who = _resolve(nxt.actor, dec)
+            if who is None and nxt.actor == "declarer":
+                who = None
+            irr = Irregularity("premature_play", {}, at=nxt.index)
+            irr.put("irregularity", "premature_play", _span(nxt, "event"))
+            if who:
+                irr.put("offender", who, _span(nxt, "actor"))
+            elif nxt.actor in ("declarer", "dummy"):
+                irr.put("offender_role", nxt.actor, _span(nxt, "actor"))     # "庄家就叫明手出♠Q": declarer, seat untold
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
+                irr.put("premature_kind", "play_before_partner", np_)
+            out.append(irr)
+    cc = st.has("card_count")
+    if cc is not None:
+        irr = Irregularity("incorrect_number_of_cards", {}, at=0)
+        irr.put("irregularity", "incorrect_number_of_cards", cc)
+        done = st.has("established")
+        if done is not None:
+            irr.put("play_completed", True, done)
+        out.append(irr)
+    # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
+    ins = st.has("insufficient")
+    if ins is not None and st.owned_calls:
+        seat, call, sm, cm = min(st.owned_calls, key=lambda x: abs(x[3].start - ins.start))
+        if call not in ("P", "X", "XX"):
+            irr = Irregularity("insufficient_bid", {}, at=-1)
+            irr.put("irregularity", "insufficient_bid", ins)
+            irr.put("call", {"seat": seat, "call": call}, sm, cm)
+            ev = next((b for b in st.actions if b.kind in ("accept", "decline")), None)
+            if ev is not None:
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            out.append(irr)
+    return out
+
+
+def replay(st: Story) -> list[Irregularity]:
+    """Every irregularity the story shows, in the order it happened."""
+    auction_irr, au = replay_auction(st)
+    more = replay_more(st, au)
+    if any(i.kind == "cards_from_wrong_board" for i in more):
+        auction_irr = []                   # the calls were made on the wrong cards: Law 15A, not 27-39
+    if any(i.kind == "insufficient_bid" for i in auction_irr):
+        more = [i for i in more if i.kind != "insufficient_bid"]
+    found = auction_irr + replay_play(st, au) + replay_other(st, au) + more
+    if any(i.kind == "simultaneous_plays" for i in found):
+        found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
+    # change of call replaces an "insufficient" or "out of rotation" reading of the same call
+    if any(i.kind == "change_of_call" for i in found):
+        found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
+            j.at for j in found if j.kind == "change_of_call") - 1]
+    found.sort(key=lambda i: i.at)
+    seen, out = set(), []
+    for i in found:
+        if i.kind not in seen:
+            seen.add(i.kind)
+            out.append(i)
+    return out

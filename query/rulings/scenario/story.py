@@ -1,0 +1,351 @@
+"""From mentions to a story: who did what, in order (the input of the table replay).
+
+A director tells the table in sentences whose subject is a seat ("West, who hadn't noticed, bid
+1NT"), a role ("his partner", "declarer", 庄家) or is left out ("N 1NT, E 2D"). This module turns
+the mentions of query/rulings/scenario/reader.py into Actions (actor, event, call/card/suit,
+trick) and collects what the story states around them: the dealer, the contract and declarer,
+the Director's findings. It reads only what is written: a call or card with no actor stays without
+one, and a call that repeats one already made ("the 1♠ card", "2♣ is insufficient") is a
+reference, not a new call.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from query.rulings.facts import SEATS, lho, partner, rho  # noqa: F401
+from query.rulings.scenario.reader import Mention, read_call
+
+CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
+PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
+RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
+
+
+@dataclass
+class Action:
+    actor: str | None                 # a seat, or a role not yet resolved ("declarer", "dummy", "defender")
+    kind: str                         # an event id of the pattern files; "bid"/"play" when implicit
+    index: int                        # order in the story
+    spans: list = field(default_factory=list)   # (fact, Mention)
+    call: str | None = None
+    cards: list = field(default_factory=list)
+    suit: str | None = None
+    trick: int | None = None
+    implicit: bool = False
+    fresh_subject: bool = False       # its subject was named just before it ("West bid ...")
+
+
+@dataclass
+class Story:
+    actions: list[Action]
+    findings: list[tuple[int, str, Mention]]      # (index of the action before it, finding, mention)
+    dealer: tuple[str, Mention] | None = None
+    declarer: tuple[str, Mention] | None = None
+    contract: tuple[str, Mention] | None = None
+    box: bool = False                             # the bidding box is mentioned
+    questions: list[Mention] = field(default_factory=list)
+    seats_named: int = 0
+    trick: tuple[int, Mention] | None = None
+    dummy: tuple[str, Mention] | None = None
+    seat_mentions: list[Mention] = field(default_factory=list)
+    text: str = ""
+    table: bool = False
+    owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
+    loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
+    over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
+
+    def has(self, finding: str, after: int = -1) -> Mention | None:
+        return next((m for i, f, m in self.findings if f == finding and i >= after), None)
+
+
+def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
+    return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
+
+
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為",
+           "，即", "担任", "became", "becomes", "became the", "becomes the", "成了", "成为", "变成", "当了"}
+
+
+def _joined(text: str, a: Mention, b: Mention) -> bool:
+    """"South, the declarer" no, "South (declarer)", "declarer is South", "庄家是南家" yes."""
+    between = text[a.end:b.start].strip().strip("(（").strip().lower()
+    return between in JOINERS or between in (",", "，") and False
+
+
+def _possessive(text: str, m: Mention) -> bool:
+    """"North's 2♦", "北的叫牌": a seat named as owner, not as the subject of what follows."""
+    rest = text[m.end:m.end + 2]
+    return rest.startswith(("的", "'s", "’s")) or rest.lower().startswith("s'")
+
+
+def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
+    """"1♥ S, pass W": a call written before the seat that made it (then a separator)."""
+    if n is None or n.label != "SEAT":
+        return False
+    between = text[m.end:n.start].strip().lower()
+    after = text[n.end:n.end + 2].strip()
+    return between in ("", "by") and (n.text.endswith(".") or after == "" or after[0] in ",.;，。；、-–—)）/"
+                                      or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
+
+
+def build(ms: list[Mention], text: str = "") -> Story:
+    st = Story([], [], text=text)
+    # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
+    st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
+                   or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
+                   for m in ms)
+    actor: str | None = None
+    actor_m: Mention | None = None
+    fresh = False              # a subject was named since the last action
+    made_bids: dict[str, str] = {}      # bid -> seat that made it
+    skip: set[int] = set()
+    over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
+    belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
+    for i, m in enumerate(ms):
+        if i in skip:
+            continue
+        prev = ms[i - 1] if i else None
+        nxt = ms[i + 1] if i + 1 < len(ms) else None
+        if m.label == "DEALER":
+            # "dealer North", "North dealt", "南家发牌", "Dlr: N"
+            if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip(" ,，").lower() in ("", "是", "为", "is", "is the", "was", "was the", "the"):
+                st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
+                fresh = False
+            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
+                st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
+                skip.add(i + 1)
+            elif False:
+                st.dealer = (prev.value, prev)
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
+                fresh = False
+            continue
+        if m.label == "FINDING" and m.value == "belief":
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？,，") if k >= 0]
+            belief_until = min(ends) if ends else len(text)
+            continue
+        if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD"):
+            continue
+        if m.label == "OVER":
+            if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
+                over = (actor, actor_m, fresh)
+            elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
+                    and st.over_bid is None and not any(a.call for a in st.actions[:-1]):
+                st.over_bid = (nxt.value, nxt)
+                made_bids[nxt.value] = "?"
+                skip.add(i + 1)
+            continue
+        if m.label == "SEAT":
+            st.seat_mentions.append(m)
+        if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
+            st.seats_named += 1
+            if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
+                skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
+            if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
+                st.owned_calls.append((m.value, nxt.value, m, nxt))
+                skip.add(i + 1)
+            continue
+        if m.label == "SEAT":
+            st.seats_named += 1
+            # "South, the declarer" / "declarer (South)" / "南家主打"
+            if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
+                st.declarer = (m.value, m)
+            if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
+                st.declarer = (m.value, m)
+            actor, actor_m, fresh = m.value, m, True
+            continue
+        if m.label == "SIDE":
+            actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
+            continue
+        if m.label == "ROLE":
+            if m.value in RELATIVE and actor in SEATS:
+                actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
+            elif m.value in ("declarer", "dummy", "defender"):
+                if m.value == "dummy" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
+                    st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
+                elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
+                    st.dummy = (prev.value, prev)
+                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
+                    actor, actor_m, fresh = m.value, m, True
+            elif m.value == "director":
+                actor, actor_m, fresh = "director", m, True
+            continue
+        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and prev.value in ("should", "not_called", "not_played") \
+                and m.start - prev.end <= 3 and m.value not in ("accept", "decline"):
+            # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
+            if prev.value == "should":
+                st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
+            fresh = False
+            continue
+        if m.label == "EVENT":
+            kind = "lead" if m.value == "opening_lead" else m.value
+            who = actor
+            if kind in ("win_dummy", "win_declarer"):
+                kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
+            a = Action(who, kind, len(st.actions), fresh_subject=fresh)
+            if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
+                a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
+            if m.value == "opening_lead":
+                a.trick = 1
+            if actor_m is not None and actor is not None:
+                a.spans.append(("actor", actor_m))
+            a.spans.append(("event", m))
+            if st.trick is not None and a.trick is None:
+                a.trick = st.trick[0]
+            st.actions.append(a)
+            fresh = False
+            continue
+        last = st.actions[-1] if st.actions else None
+        if m.label == "CONTRACT" and any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
+                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
+            # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
+            call = m.value["contract"].rstrip("X") or m.value["contract"]
+            st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
+            made_bids[call] = m.value["declarer"]
+            actor, actor_m, fresh = m.value["declarer"], m, False
+            continue
+        if m.label == "CALL" and _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
+                                                                      and not fresh and m.start - last.spans[-1][1].end <= 3):
+            if made_bids.get(m.value) is None or m.value in ("P", "X", "XX"):
+                st.actions.append(Action(nxt.value, "bid", len(st.actions), [("actor", nxt), ("call", m)], call=m.value, implicit=True))
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = nxt.value
+            skip.add(i + 1)
+            st.seats_named += 1
+            actor, actor_m, fresh = nxt.value, nxt, False
+            continue
+        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
+            continue                                   # "West, who should have passed": not a call made
+        if m.label == "CALL":
+            in_play = last is not None and last.kind in PLAY_EVENTS
+            if in_play and m.value not in ("P", "X", "XX") and not last.cards:
+                card = m.value[-1] + m.value[:-1] if not m.value.endswith("NT") else None
+                if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
+                    last.cards.append(card)
+                    last.spans.append(("card", Mention("CARD", card, m.start, m.end, m.text)))
+                continue
+            shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and fresh and actor in SEATS \
+                and over is None
+            run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
+                   and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == "")
+            if run:
+                # "W 1C P 1H P": calls in rotation after a seated call
+                a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
+                st.actions.append(a)
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = a.actor
+                continue
+            if shorthand:
+                st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True))
+                fresh = False
+                if m.value not in ("P", "X", "XX"):
+                    made_bids[m.value] = actor
+                continue
+            made_by = made_bids.get(m.value)
+            close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
+                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject
+            if made_by is not None and not (close and made_by != actor):
+                continue                                  # a reference to a bid already made
+            if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
+                    and (last.actor == actor or last.actor is None):
+                last.call = m.value
+                last.spans.append(("call", m))
+            elif actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
+                # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
+                st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
+            elif fresh and actor in SEATS:
+                a = Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True)
+                if over is not None:
+                    # an earlier call, named after the one made over it: it goes before that call
+                    subject = over[0]
+                    at = next((k for k in range(len(st.actions) - 1, -1, -1) if st.actions[k].actor == subject), None)
+                    st.actions.insert(at if at is not None else len(st.actions), a)
+                    for k, b in enumerate(st.actions):
+                        b.index = k
+                    actor, actor_m, fresh = over
+                    over = None
+                    if m.value not in ("P", "X", "XX"):
+                        made_bids[m.value] = a.actor
+                    continue
+                st.actions.append(a)
+                fresh = False
+            else:
+                continue
+            if m.value not in ("P", "X", "XX"):
+                made_bids[m.value] = actor
+            continue
+        if m.label == "CARD" and last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
+                and m.start - last.spans[-1][1].end <= 3:
+            m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
+            last.call = m.value
+            last.spans.append(("call", m))
+            continue
+        if m.label == "CARD":
+            if last is not None and last.kind == "pull" and not last.call and not fresh:
+                last.kind = "play"                     # "put the ♦A on the table" is a play
+            if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
+                last.cards.append(m.value)
+                last.spans.append(("card", m))
+            elif fresh and actor is not None:
+                a = Action(actor, "play", len(st.actions), [("actor", actor_m), ("card", m)], cards=[m.value], implicit=True)
+                if st.trick is not None:
+                    a.trick = st.trick[0]
+                st.actions.append(a)
+                fresh = False
+            elif last is not None and last.kind in PLAY_EVENTS | {"hold"}:
+                last.cards.append(m.value)
+                last.spans.append(("card", m))
+            else:
+                st.loose_cards.append(m)
+            continue
+        if m.label == "SUIT":
+            if last is not None and last.kind in ("hold", "discard", "ruff", "show_out", "lead", "play") and last.suit is None \
+                    and m.start - last.spans[-1][1].end <= 25:
+                last.suit = m.value
+                last.spans.append(("suit", m))
+            continue
+        if m.label == "TRICK":
+            st.trick = (m.value, m)
+            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
+                last.trick = m.value                 # "won trick 11"
+            elif last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
+                last.trick = m.value
+            continue
+        if m.label == "CONTRACT":
+            st.contract = (m.value["contract"], m)
+            if m.value.get("declarer"):
+                st.declarer = (m.value["declarer"], m)
+            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip().lower() in ("by", "declared by", "played by"):
+                st.declarer = (nxt.value, nxt)            # "Contract 5♦ by E."
+                skip.add(i + 1)
+            elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
+                st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
+                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                    st.actions.pop()
+            continue
+        if m.label == "FINDING":
+            if m.value == "narrator_correction" and st.actions and st.actions[-1].call:
+                gone = st.actions.pop()             # "South bid 2♠? No - South bid 1NT": the teller takes it back
+                made_bids.pop(gone.call, None)
+                continue
+            if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
+                m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
+            st.findings.append((len(st.actions) - 1, m.value, m))
+            continue
+        if m.label == "BOX":
+            st.box = True
+            continue
+        if m.label == "QUESTION":
+            st.questions.append(m)
+    return st
+
+
+def call_of(a: Action):
+    """The call of an action as a facts.Call (None if it names none)."""
+    from query.rulings.facts import parse_call
+    return parse_call(a.call, "call") if a.call else None
+
+
+__all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "PLAY_EVENTS"]

@@ -1,0 +1,194 @@
+"""The plain-language scenario reader (query/rulings/scenario/, issue 10): each pattern family in each
+language (pattern_cases.json), the table replay (replay_cases.json: rotation, the legality of the
+auction, revoke detection, several irregularities in one story), the source spans, the contract of
+`rule "TEXT"` (understood, missing with options, --answer, --batch) and bad input.
+
+Cases are data, named as sentences; their expectations were written from the Laws and the story,
+not from the reader's output.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from query.cli import main
+from query.errors import BadInput
+from query.graph import shared
+from query.rulings.scenario import rule_text
+from query.rulings.scenario.pipelines import detect_lang, fold, load_patterns, pattern_files
+from query.rulings.scenario.reader import mentions
+
+HERE = Path(__file__).resolve().parent
+PATTERN_CASES = json.loads((HERE / "pattern_cases.json").read_text(encoding="utf-8"))
+REPLAY_CASES = json.loads((HERE / "replay_cases.json").read_text(encoding="utf-8"))
+DEV = HERE.parents[3] / "tests" / "data" / "rulings_dev.jsonl"
+
+
+@pytest.fixture(scope="module")
+def g():
+    return shared()
+
+
+def test_every_family_has_a_pattern_file_in_each_language():
+    for lang in ("en", "zh"):
+        names = {f.stem for f in pattern_files(lang)}
+        assert {"seats", "calls", "cards", "tricks", "contracts", "events", "findings", "questions"} <= names
+        assert load_patterns(lang)
+
+
+@pytest.mark.parametrize("case", PATTERN_CASES, ids=[c["name"] for c in PATTERN_CASES])
+def test_pattern_family(case):
+    got = [[m.label, m.value] for m in mentions(case["text"], case["lang"])]
+    pos = 0
+    for want in case["expect"]:                     # in order, other mentions may come between
+        assert want in got[pos:], f"{want} not read in order from {case['text']!r}: {got}"
+        pos = got.index(want, pos) + 1
+
+
+def test_each_family_is_tested_in_each_language():
+    seen = {(c["family"], "zh" if c["lang"].startswith("zh") else "en") for c in PATTERN_CASES}
+    for fam in ("seats", "calls", "cards", "tricks", "contracts", "events", "findings", "questions"):
+        assert {(fam, "en"), (fam, "zh")} <= seen, fam
+
+
+@pytest.mark.parametrize("case", REPLAY_CASES, ids=[c["name"] for c in REPLAY_CASES])
+def test_table_replay(g, case):
+    r = rule_text(g, case["text"], case["lang"])
+    if case.get("kind") == "law_question":
+        assert r["kind"] == "law_question" and r["citations"] == []
+        return
+    assert r["kind"] == "ruling"
+    assert r.get("irregularities", []) == case["irregularities"]
+    for key, value in case.get("facts", {}).items():
+        assert r["understood"]["facts"].get(key) == value, key
+    asked = [m["fact"] for m in r["missing"]]
+    for fact in case.get("asks", []):
+        assert fact in asked
+    for pid in case.get("cites", []):
+        assert pid in r["citations"]
+    for pid in case.get("further_cites", []):
+        assert any(pid in f.get("citations", []) for f in r["further"])
+
+
+def test_traditional_folding_is_one_character_for_one():
+    text = "莊家南家，夢家北家；東家首攻紅心K，西家賭倍，第十二磴墊牌"
+    assert len(fold()(text)) == len(text) and fold()(text) != text
+    assert detect_lang(text) == "zh-Hant" and detect_lang("庄家南家") == "zh-Hans" and detect_lang("South bid") == "en"
+
+
+def _texts():
+    rows = [json.loads(x) for x in DEV.read_text(encoding="utf-8").splitlines() if x.strip()] if DEV.exists() else []
+    return [(c["text"], c["lang"]) for c in REPLAY_CASES + PATTERN_CASES] + [(r["text"], r["lang"]) for r in rows[::3]]
+
+
+def _answers(g):
+    for text, lang in _texts():
+        try:
+            yield text, rule_text(g, text, lang)
+        except BadInput:             # nothing of a table in it ("When ... ?" is a law question, not this)
+            continue
+
+
+def test_source_spans_point_into_the_users_own_text(g):
+    n = 0
+    for text, r in _answers(g):
+        for s in r["understood"]["spans"]:
+            assert text[s["start"]:s["end"]] == s["text"] and s["text"], (text, s)
+            assert s["fact"] in r["understood"]["facts"] or s["fact"] == "offender"
+            n += 1
+    assert n > 50
+
+
+def test_every_understood_fact_comes_with_words_or_from_the_replay(g):
+    """Never an invented fact: what was understood is either quoted or follows from the replayed auction."""
+    derived = {"in_rotation", "offender_previously_called", "at_turn_of", "auction", "accepted", "replacement_lowest_same_denomination",
+               "rho_called", "partner_called_since", "lho_called_over_first_call", "declarer", "offender_becomes"}
+    for text, r in _answers(g):
+        quoted = {s["fact"] for s in r["understood"]["spans"]}
+        for fact in r["understood"]["facts"]:
+            assert fact in quoted or fact in derived, (text, fact)
+
+
+def test_missing_facts_come_as_questions_in_the_users_language_with_options(g):
+    r = rule_text(g, "西家在北家1♠之后叫1♥", None)
+    assert r["lang"] == "zh-Hans"
+    m = r["missing"][0]
+    assert m["fact"] == "accepted" and "是否" in m["question"] or "接受" in m["question"]
+    assert m["options"] == [{"value": True, "label": "是"}, {"value": False, "label": "否"}]
+    r = rule_text(g, "South opened 1NT and everyone passed.", "zh-Hant")
+    assert r["missing"][0]["fact"] == "irregularity" and r["steps"] == []
+    labels = {o["value"]: o["label"] for o in r["missing"][0]["options"]}
+    assert labels["insufficient_bid"] == "不足叫品" or "不足" in labels["insufficient_bid"]
+
+
+def test_a_text_with_nothing_of_a_table_cannot_be_ruled(g):
+    with pytest.raises(BadInput, match="no irregularity recognised"):
+        rule_text(g, "xyzzy plugh", "en")
+    q = rule_text(g, "When does a revoke become established?", "en")
+    assert q["kind"] == "law_question" and q["law_question"] is True
+
+
+def test_answers_continue_a_ruling(g):
+    text = "South opened 2♣; West, who hadn't noticed, bid 1NT"
+    first = rule_text(g, text, "en")
+    assert first["missing"][0]["fact"] == "accepted" and first["citations"] == ["27A1"]
+    r = rule_text(g, text, "en", {"accepted": "no", "replacement_call": "2NT"})
+    assert r["missing"] == [] and "27B1(a)" in r["citations"]
+    assert r["understood"]["facts"]["replacement_lowest_same_denomination"] is True
+    with pytest.raises(BadInput):
+        rule_text(g, text, "en", {"acepted": "no"})
+
+
+def test_cli_rule_text_json_is_the_library_object(capsys, g):
+    text = "West bid 1♥ over North's 1♠, South didn't accept it, West changed to 2♥"
+    assert main(["rule", text, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == json.loads(json.dumps(rule_text(g, text, None), ensure_ascii=False))
+    assert main(["rule", text, "--answer", "replacement_comparable=yes", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["understood"]["facts"]["replacement_comparable"] is True
+
+
+def test_cli_batch_mixes_plain_lines_and_facts_lines(tmp_path, capsys):
+    f = tmp_path / "batch.txt"
+    f.write_text("South opened 2♣; West bid 1NT\n" + json.dumps({"irregularity": "insufficient_bid", "offender": "W",
+                 "in_rotation": True, "accepted": True}) + "\n" + json.dumps({"irregularity": "nope"}) + "\n北家还有黑桃，却将吃了\n",
+                 encoding="utf-8")
+    assert main(["rule", "--batch", str(f), "--json"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(out) == 4
+    assert out[0]["irregularities"] == ["insufficient_bid"] and out[1]["citations"] == ["27A1"]
+    assert set(out[2]) == {"error", "missing"} and out[3]["irregularities"] == ["revoke"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["rule", "", "--json"],
+    ["rule", "x" * 20_001, "--json"],
+    ["rule", "South bid 1NT. " * 400, "--json"],
+    ["rule", "South bid \udcff1NT", "--json"],
+    ["rule", "South bid 1NT", "--answer", "nonsense", "--json"],
+    ["rule", "South bid 1NT", "--lang", "fr", "--json"],
+], ids=["empty", "huge", "longer than a story", "undecodable", "answer without =", "unknown language"])
+def test_bad_input_is_one_line_and_exit_2(argv, capsys):
+    assert main(argv) == 2
+    cap = capsys.readouterr()
+    assert len(cap.err.strip().splitlines()) == 1 and cap.err.startswith("error:")
+    assert "error" in json.loads(cap.out)
+
+
+def test_batch_file_that_is_not_utf8_is_one_line_exit_2(tmp_path, capsys):
+    f = tmp_path / "bad.txt"
+    f.write_bytes(b"South bid \xff 1NT\n")
+    assert main(["rule", "--batch", str(f), "--json"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_every_option_has_a_label_in_each_language(g):
+    from query.rulings.reasoner import rule_base
+    from query.rulings.scenario.contract import value_labels
+    labels = value_labels()
+    for d in rule_base(g).vocab.values():
+        if d.type == "enum" and d.key != "irregularity" and not d.derived_only:
+            for v in d.allowed:
+                assert set(labels.get(v, {})) >= {"en", "zh-Hant", "zh-Hans"}, v
