@@ -130,8 +130,9 @@ def read_file(path: str | Path, what: str = "file") -> str:
         if path.stat().st_size > MAX_FILE:
             raise BadInput(f"{what} {quote(path.name)} is too large (the limit is {MAX_FILE} bytes)")
         data = path.read_bytes()
-    except OSError as e:
-        raise BadInput(f"cannot read {what} {quote(path)}: {e.strerror or e.__class__.__name__}") from None
+    except (OSError, ValueError) as e:          # ValueError: a NUL in the name
+        reason = getattr(e, "strerror", None) or "not a file name"
+        raise BadInput(f"cannot read {what} {quote(path)}: {reason}") from None
     return decode(data, f"{what} {quote(path.name)}")
 
 

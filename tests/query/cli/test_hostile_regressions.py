@@ -223,3 +223,10 @@ def test_equal_batch_lines_get_equal_answers(tmp_path):
     f.write_text("{\n{\n", encoding="utf-8")
     out = check(run(["rule", "--batch", str(f), "--json"]), ["{", "{"])
     assert out[0] == out[1] and "not valid JSON" in out[0]["error"]
+
+
+def test_nul_in_a_file_name():
+    """Found by the long property run: `rule --batch '\\x00'` was a ValueError (embedded null byte)
+    from Path.stat, an internal error."""
+    assert "cannot read batch file" in refused("rule", "--batch", "\x00")
+    refused("search", "--batch", "\x00")
