@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+COSTLY_RUN = True     # every accepted run rules 180 scenarios (seconds): the property suite runs it a few times
+
 
 def add_parser(sub) -> str:
     p = sub.add_parser("eval-rulings", help="plain-language rulings against the labelled scenario sets")

@@ -34,9 +34,14 @@ COMMANDS = commands()
 COUNTS: dict[str, dict] = {}
 
 
-def _settings(request, examples: int | None = None):
+COSTLY_RUN_EXAMPLES = (10, 100)    # bounded, long: a command whose every accepted run takes seconds
+
+
+def _settings(request, examples: int | None = None, costly: bool = False):
     long = request.config.getoption("--long")
     n = LONG_EXAMPLES if long else (examples or HOSTILE_EXAMPLES)
+    if costly:
+        n = COSTLY_RUN_EXAMPLES[long]
     return settings(max_examples=n, deadline=60_000, database=None, derandomize=not long, print_blob=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much, HealthCheck.large_base_example])
@@ -68,7 +73,7 @@ def test_command_keeps_the_contract(name, parser, module, request, tmp_path, mon
     monkeypatch.chdir(tmp_path)                       # a relative path in an argument lands here
     folder = tmp_path / "example"
 
-    @_settings(request)
+    @_settings(request, costly=getattr(module, "COSTLY_RUN", False))
     @given(data=st.data())
     def example(data):
         shutil.rmtree(folder, ignore_errors=True)
