@@ -139,8 +139,7 @@ def read_file(path: str | Path, what: str = "file") -> str:
 def batch_lines(content: str) -> list[str]:
     """The lines of a batch file: split on "\\n" only (a trailing "\\r" dropped), the empty last line
     after a final newline not counted. Line N of the output answers line N of this list."""
-    if content.startswith("\ufeff"):
-        content = content[1:]
+    # no BOM handling here: `decode` drops the file's one BOM; a U+FEFF after it belongs to line 1
     lines = content.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
