@@ -130,9 +130,10 @@ def commands() -> list[tuple[str, argparse.ArgumentParser, object]]:
 
 
 def is_file(action: argparse.Action) -> bool:
-    text = f"{action.metavar or ''} {action.help or ''}".lower()
     # a path the command reads or writes: generated inside the example's folder, never elsewhere
-    return action.dest in ("facts", "batch", "queries", "out", "bundle", "file") or "file" in text or "folder" in text
+    # ("the query (or --file)" names another option: not a path)
+    return (action.dest in ("facts", "batch", "queries", "out", "bundle", "file") or "FILE" in str(action.metavar or "")
+            or bool(re.search(r"\b(a|the|this|one)( \w+)? (file|folder)\b", (action.help or "").lower())))
 
 
 def help_examples(action: argparse.Action) -> list[str]:
