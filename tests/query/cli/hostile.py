@@ -318,7 +318,7 @@ def file_bytes(dest: str) -> st.SearchStrategy[bytes]:
     if dest == "facts":
         return st.one_of(facts_json().map(lambda s: s.encode("utf-8", "surrogatepass")),
                          st.sampled_from([b"\xff\xfe{}", b"{\"accepted\": \"\xff\"}", b"\xef\xbb\xbf{}", b"\x00" * 10]))
-    return st.one_of(facts_json().map(str.encode), batch_bytes("batch"), st.binary(max_size=50))
+    return st.one_of(facts_json().map(lambda s: s.encode("utf-8", "surrogatepass")), batch_bytes("batch"), st.binary(max_size=50))
 
 
 @st.composite
