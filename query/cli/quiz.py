@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> dict | None:
         raise BadInput(f"unknown language '{args.lang}' (en, zh-Hant, zh-Hans)")
     laws = []
     for raw in _list(args.laws, "--laws"):
-        if not raw.isdigit():
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):     # no 5,000-digit or "²" law numbers
             raise BadInput(f"unknown law '{raw}' (give law numbers, e.g. 27,64)")
         laws.append(int(raw))
     questions = build(shared(), laws=laws, topic_list=_list(args.topics, "--topics"),

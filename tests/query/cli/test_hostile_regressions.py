@@ -240,3 +240,12 @@ def test_only_the_files_bom_is_dropped(tmp_path):
     f.write_bytes("\ufeff\ufeff{}\n\ufeff{}\n".encode("utf-8"))
     out = check(run(["search", "--batch", str(f), "--json"]), ["\ufeff{}", "\ufeff{}"])
     assert out[0] == out[1]
+
+
+def test_merged_commands_found_by_the_long_run():
+    """Found by the long property run on the commands merged from issues 12 and 13: `quiz --laws`
+    with a 5,000-digit number (int() over 4,300 digits) and `export --bundle '\\x00'` (embedded null
+    byte) were internal errors."""
+    assert "unknown law" in refused("quiz", "--laws", "9" * 5000)
+    assert "NUL" in refused("export", "--bundle", "\x00")
+    assert "NUL" in refused("export", "--out", "\x00")
