@@ -101,6 +101,8 @@ def which_provision(g: Graph, lang: str) -> list[Question]:
         if card["lang"] != lang or card["provision"] not in b.order or law_of(card["provision"]) is None:
             continue
         key = card["provision"]
+        if not _quote(b, key, lang):
+            continue        # no text of its own in this language (73B2 in Traditional): nothing to quote
         rng = random.Random(f"card|{key}|{card['question']}")
         distractors = _far(b, key, {key}, rng)
         if len(distractors) < 3:

@@ -268,7 +268,9 @@ def questions(g: Graph, lang: str) -> list[Question]:
             rng = random.Random(f"{scenario['id']}|{variant}|{lang}")
             said = " ".join(x.get("conclusion") or x.get("question") or "" for x in r["steps"] + r["judgement"])
             cited = set(r["citations"]).union(*(_refs_of(b).get(c, ()) for c in r["citations"]))
-            distractors = _distractors(base, key, ruled, rng, lang, said, frozenset(cited))
+            # the stem says the irregularity was not accepted: "accepted" would be a giveaway, not a distractor
+            refused = {"AcceptedAsLegal"} if facts.get("accepted") is False else set()
+            distractors = _distractors(base, key, ruled | refused, rng, lang, said, frozenset(cited))
             if len(distractors) < 3:
                 continue
             irr = facts["irregularity"]

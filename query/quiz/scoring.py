@@ -58,7 +58,8 @@ def questions(g: Graph, lang: str) -> list[Question]:
         out.append(Question(
             type="scoring", lang=lang, stem=say("imps.stem", lang, diff=diff), key=str(r["imps"]),
             distractors=[str(n) for n in near[:3]],
-            explanation=say("imps.explanation", lang, lo=r["band"]["from"], hi=r["band"]["to"], imps=r["imps"]),
+            explanation=say("imps.explanation" if r["band"]["to"] is not None else "imps.explanation.top", lang,
+                            lo=r["band"]["from"], hi=r["band"]["to"], imps=r["imps"]),   # the top band has no upper end
             citations=["78B"], laws=[78], topics=["scoring"], difficulty=1, edition=edition(b, "78B", lang),
             derivation={"source": "imps", "diff": diff}))
     return out

@@ -73,3 +73,30 @@ def test_pdf_without_its_font_is_one_clear_line(g, monkeypatch, tmp_path):
     with pytest.raises(BadInput) as e:
         sheet.pdf(build(g, count=2, lang="zh-Hant", seed=1), "zh-Hant")
     assert "fonts-wqy-microhei" in str(e.value) and "\n" not in str(e.value)
+
+
+# --- what the second, independent examiner's review of 60 questions found (issue 12) ---------------------
+
+def test_not_accepted_situations_do_not_offer_accepted_as_a_distractor(g):
+    """The stem says the LHO did not accept (27B, 31A2(b)): "Accepted (treated as legal)" was a giveaway."""
+    base = rule_base(g)
+    for lang in LANGS:
+        accepted = base.rect_labels["AcceptedAsLegal"][lang]
+        for q in pool(g, lang, "ruling"):
+            if q.derivation["facts"].get("accepted") is False:
+                assert accepted not in q.distractors, (q.id, q.distractors)
+
+
+def test_the_top_imp_band_is_explained_without_an_upper_end(g):
+    """Law 78B's last band (4000 points or more) has no upper end: the explanation said "4000-None"."""
+    for lang in LANGS:
+        scoring = pool(g, lang, "scoring")
+        assert any(q.derivation.get("source") == "imps" and q.derivation["diff"] >= 4000 for q in scoring)
+        assert not [q.explanation for q in scoring if "None" in q.explanation]
+
+
+def test_a_provision_question_always_quotes_its_key(g):
+    """73B2 has no Traditional text: its question quoted an empty string (「」)."""
+    for lang in LANGS:
+        for q in pool(g, lang, "provision"):
+            assert "「」" not in q.explanation and '""' not in q.explanation, q.id
