@@ -108,12 +108,12 @@ def _chip(turn: dict, fact: str, value, lang: str, vocab: dict, actions: dict, l
         choices = _choices(d)
         if choices:
             index = choices.index(value) if value in choices else 0
-            new = st.selectbox(t("ask.chip.value", lang), choices, index=index, key=f"chipv-{tid}-{fact}",
-                               format_func=lambda v: value_label(v, lang))
+            st.selectbox(t("ask.chip.value", lang), choices, index=index, key=f"chipv-{tid}-{fact}",
+                         format_func=lambda v: value_label(v, lang))       # read back by _apply
         else:
             shown = value_label(value, "en") if isinstance(value, dict) and "call" in value else (
                 json.dumps(value) if isinstance(value, (list, dict)) else str(value))
-            new = st.text_input(t("ask.chip.value", lang), value=shown, key=f"chipv-{tid}-{fact}")
+            st.text_input(t("ask.chip.value", lang), value=shown, key=f"chipv-{tid}-{fact}")
         with st.container(horizontal=True, gap="small"):
             st.button(t("ask.chip.apply", lang), key=f"chipa-{tid}-{fact}", type="primary", on_click=_apply,
                       args=(actions, tid, fact, d, bool(choices)))

@@ -266,7 +266,7 @@ def _set_titles(doc: ParsedDoc, prov: Provision, title: str, law: int, lineno: i
 
 
 def _footnote(doc: ParsedDoc, text: str, lineno: int, path: str, markers: dict[str, str], st: _State) -> None:
-    m = re.match(f"^\\^\\{{(\\d+)([^}}]*)\\}}\\s*(.*)$", text)
+    m = re.match("^\\^\\{(\\d+)([^}]*)\\}\\s*(.*)$", text)
     if m:
         num, body = m.group(1), (m.group(2) + m.group(3)).strip()
     else:

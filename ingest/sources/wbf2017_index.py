@@ -26,7 +26,7 @@ import re
 from pathlib import Path
 
 from rdflib import RDF, Literal, URIRef
-from rdflib.namespace import DCTERMS, PROV, SKOS
+from rdflib.namespace import DCTERMS, SKOS
 
 from ingest import emit
 from ingest.model import ParsedDoc, Span

@@ -42,7 +42,7 @@ from ingest import emit
 from ingest.extract.translation import consistency
 from ingest.text.bilingual import fix_cjk_spaces, split_en_zh
 from ingest.extract.cross_refs import Ref, extract_refs
-from ingest.model import ParsedDoc, Span
+from ingest.model import ParsedDoc
 from ingest.regulations import analyse, emit_document, figures, known_ids, qualified
 from ingest.regulations import print_report as _print_report
 from ingest.source_fixes import apply_fixes

@@ -51,7 +51,7 @@ def split_en_zh(line: str) -> list[tuple[str, str]]:
 # The PDF's full-width comma came out as a middle dot between Chinese words.
 _DOT_COMMA = re.compile(f"(?<=[{CJK}\\w)）])\\s*[·‧]\\s*(?=[{CJK}\\w(（])")
 # Line wrapping in the PDF left a space between two Chinese characters.
-_CJK_SPACE = re.compile(f"(?<=[\u4e00-\u9fff，。、：；])[ \u3000]+(?=[\u4e00-\u9fff，。、：；])")
+_CJK_SPACE = re.compile("(?<=[\u4e00-\u9fff，。、：；])[ \u3000]+(?=[\u4e00-\u9fff，。、：；])")
 _SUIT_NAMES = {
     "spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
     "黑桃": "♠", "紅心": "♥", "方塊": "♦", "梅花": "♣",

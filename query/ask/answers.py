@@ -146,7 +146,7 @@ def ruling_or_search(g, text: str, lang: str) -> dict:
     """A ruling; when the reader recognises no irregularity, search hits with a note saying so."""
     try:
         return ruling(g, text, lang)
-    except NotATableSituation as e:
+    except NotATableSituation:
         out = search(text, lang)
     except BadInput as e:
         if "no irregularity" not in str(e) and "cannot be ruled" not in str(e):

@@ -432,7 +432,7 @@ def derive(facts: dict) -> tuple[dict, dict]:
                 raise FactError(f"{call} by {seat} is sufficient {over}: not an insufficient bid")
         if call.kind in ("double", "redouble"):
             ok = st.double_allowed(seat, call.kind)
-            _set(facts, computed, "call_inadmissible", not ok, f"Law 19 and the auction")
+            _set(facts, computed, "call_inadmissible", not ok, "Law 19 and the auction")
             if irr == "inadmissible_double" and ok:
                 raise FactError(f"{seat}'s {call} is permitted by Law 19 here: not an inadmissible double or redouble")
         if call.kind == "bid" and irr in ("call_out_of_rotation", "simultaneous_calls") and not call.supersedes(st.last_bid):

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 import threading
 import unicodedata

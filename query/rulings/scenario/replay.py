@@ -385,8 +385,6 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
-    plays = [a for a in st.actions if a.kind in ("lead", "play", "follow", "discard", "ruff", "show_out", "drop",
-                                                  "expose", "face", "hold", "claim", "concede")]
     auction_over = au.ended or st.contract is not None or st.declarer is not None
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
