@@ -123,6 +123,15 @@ def existing_file(raw: str | Path, what: str = "file") -> Path:
     return path
 
 
+def output_name(raw: str, what: str = "--out") -> str:
+    """A file or folder name to write to: text, not empty, no NUL (os would raise ValueError), within
+    the limit; whether it can be written is the writer's one-line error."""
+    name = text(str(raw), what, 4096)
+    if not name.strip() or "\x00" in name:
+        raise BadInput(f"{what} is not a file name: {quote(raw)}")
+    return name
+
+
 def read_file(path: str | Path, what: str = "file") -> str:
     """A file's text through `decode`; a missing or unreadable file is a BadInput."""
     path = Path(text(str(path), f"{what} name", 4096))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from query import inputs
 from query.errors import BadInput
 from query.graph import shared
 from query.inputs import text as read_text
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> dict | None:
         return result
     data = export(questions, args.format, args.lang)
     if args.out:
+        args.out = inputs.output_name(args.out)
         try:
             with open(args.out, "wb") as f:
                 f.write(data)

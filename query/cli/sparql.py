@@ -60,15 +60,11 @@ def _export(args: argparse.Namespace) -> dict:
     if args.bundle:
         if args.out or args.doc:
             raise BadInput("--bundle writes the whole release; do not combine it with --out or --doc")
-        if "\x00" in args.bundle:                      # not a folder name (os would raise ValueError)
-            raise BadInput("--bundle is not a folder name (it holds a NUL)")
-        return exports.bundle(inputs.text(args.bundle, "--bundle", 4096))
+        return exports.bundle(inputs.output_name(args.bundle, "--bundle"))
     if not args.out:
         raise BadInput("give --out FILE (or --bundle DIR)")
     doc = inputs.text(args.doc, "--doc", 100) if args.doc else None
-    if "\x00" in args.out:
-        raise BadInput("--out is not a file name (it holds a NUL)")
-    return exports.export(args.format, inputs.text(args.out, "--out", 4096), doc)
+    return exports.export(args.format, inputs.output_name(args.out), doc)
 
 
 def render(r: dict) -> str:
