@@ -9,7 +9,7 @@ from rdflib import Graph, URIRef
 
 from query.errors import BadInput
 from query.inputs import quote
-from query.lookup import PREFIXES, iri_value, lang_tag
+from query.lookup import PREFIXES, lang_tag, select
 
 _SCHEDULES = """
 SELECT ?s ?title WHERE { ?s a bl:Schedule ; dcterms:title ?title }"""
@@ -57,8 +57,8 @@ def list_schedules(g: Graph) -> list[dict]:
 
 
 def _select(g: Graph, query: str, schedule: str):
-    head, sep, body = query.partition("{")
-    return list(g.query(PREFIXES + head + sep + f" VALUES ?s {{ {iri_value(_iri(g, schedule))} }} " + body))
+    """The rows of one known schedule: its IRI bound by lookup.select, the one place values enter a query."""
+    return list(select(g, query, s=_iri(g, schedule)))
 
 
 def banded(g: Graph, schedule: str, value: float) -> dict:

@@ -26,9 +26,6 @@ REVIEWED = {
         "binds ?var to IRIs through iri_value(), which refuses anything but a URIRef of safe characters; "
         "every caller passes an IRI made from an id already found in the graph (resolve) or a document "
         "from the DOCS list; the variable names are keyword names in the code",
-    ("query/scoring/schedules.py", "_select"):
-        "the schedule's IRI comes from the graph's own list of schedules (_known) after the name was "
-        "checked against it (_iri), then goes through iri_value(); the query text is a module constant",
     ("query/rulings/reasoner.py", "each"):
         "interpolates the property name `prop`, which callers pass as literals in the code (the rule "
         "base's own vocabulary), never text from a user",
