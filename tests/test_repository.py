@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-CODE = ("query", "ingest", "app", "benchmarks")
+CODE = ("query", "ingest", "app", "benchmarks", "tests")
 
 
 def test_readme_is_short_and_opens_with_the_two_commands():

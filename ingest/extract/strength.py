@@ -17,7 +17,7 @@ The scales are the ones each Introduction defines (000 lines 97-101, 002 line 17
 level "does" and word "" (the indicative, which "establishes procedure"). The literal 作 / 做
 are not tagged: they are everywhere (作出, 工作, 做出) and mean "make", not a modal.
 
-Decisions (each tested in tests/test_strength.py):
+Decisions (each tested in tests/ingest/extract/test_strength.py):
 
 | lang    | form                              | tagged as                  | why                                                   |
 | ------- | --------------------------------- | -------------------------- | ----------------------------------------------------- |

@@ -11,7 +11,7 @@ from rdflib import Graph, URIRef
 from ingest.extract.strength import modal_levels, tag_strength
 from ingest.extract.translation import align_clauses, clause_findings, negations
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BASE = "https://w3id.org/bridge-laws/"
 
 

@@ -13,7 +13,7 @@ from rdflib.namespace import DCTERMS, PROV
 
 from ingest.source_fixes import apply_fixes
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BL = Namespace("https://w3id.org/bridge-laws/ontology#")
 BASE = "https://w3id.org/bridge-laws/"
 SOURCES = {"ccba2018": "sources/002_1d174f04155fa5c3.txt", "twreg": "sources/001_77b6f20d446a4103.txt"}
