@@ -14,7 +14,8 @@ generated hostile input. A command module may declare, for it:
   SERVER = True            the command serves until stopped (tested by its own tests, not there);
   COSTLY_OPTIONS = (...)   options never generated (e.g. --force: rebuilds the index for minutes);
   COSTLY_WITHOUT = (...)   options always given (e.g. --queries: the default set takes seconds).
-  COSTLY_RUN = True        every accepted run takes seconds (eval-rulings): a few examples only.
+  COSTLY_RUN = (MODULE, FUNCTION)  every accepted run takes seconds in that function (eval-rulings):
+                           it runs for real a few times, later accepted calls reuse its result.
 """
 from __future__ import annotations
 

@@ -12,18 +12,65 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import sys
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, settings, strategies as st
 
 from query import cli
 
 ROOT = Path(__file__).resolve().parents[3]
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.json"))
+
+# --- budget and counts ---------------------------------------------------------------------------
+
+HOSTILE_EXAMPLES = 150            # per command or target, in ./test.sh
+LONG_EXAMPLES = 10_000            # per command or target, with --long (./test.sh --long)
+COUNTS: dict[str, dict] = {}      # per command or target: examples, exit 0 (answered), exit 2 (refused), ...
+
+
+def budget(request, examples: int | None = None) -> settings:
+    """The hypothesis settings of one property: `examples` (HOSTILE_EXAMPLES) bounded, LONG_EXAMPLES
+    with --long; derandomised when bounded, so ./test.sh is reproducible."""
+    long = request.config.getoption("--long")
+    n = LONG_EXAMPLES if long else (examples or HOSTILE_EXAMPLES)
+    return settings(max_examples=n, deadline=60_000, database=None, derandomize=not long, print_blob=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much, HealthCheck.large_base_example])
+
+
+def count(name: str, ok: bool, lines: int = 0, seconds: float = 0.0, **more: int) -> None:
+    """One example of `name`: answered (exit 0, a result, a 2xx) or refused (exit 2, a BadInput, a 4xx);
+    `more` adds to further counters (e.g. real_runs). HOSTILE_COUNTS=FILE writes them as a long run goes."""
+    c = COUNTS.setdefault(name, {"examples": 0, "ok": 0, "refused": 0, "lines": 0, "seconds": 0.0})
+    c["examples"] += 1
+    c["ok" if ok else "refused"] += 1
+    c["lines"] += lines
+    c["seconds"] += seconds
+    for k, v in more.items():
+        c[k] = c.get(k, 0) + v
+    if os.environ.get("HOSTILE_COUNTS") and c["examples"] % 100 == 0:
+        write_counts()
+
+
+def write_counts() -> None:
+    if os.environ.get("HOSTILE_COUNTS"):
+        Path(os.environ["HOSTILE_COUNTS"]).write_text(json.dumps(COUNTS, indent=1))
+
+
+def print_counts(names) -> None:
+    write_counts()
+    for name in names:
+        if name in COUNTS:
+            c = COUNTS[name]
+            extra = "".join(f", {k}: {v}" for k, v in c.items() if k not in ("examples", "ok", "refused", "lines", "seconds"))
+            print(f"\nhostile input: {name}: {c['examples']} examples, answered: {c['ok']}, refused: {c['refused']}, "
+                  f"batch lines: {c['lines']}{extra}, {c['seconds']:.1f} s")
+
 
 # --- running a command ---------------------------------------------------------------------------
 
