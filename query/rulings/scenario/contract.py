@@ -7,9 +7,9 @@ vocabulary of ontology/scenario.ttl.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
+from query import inputs
 from query.errors import BadInput
 from query.rulings.facts import FactDef, parse_call, parse_card, parse_seat
 
@@ -77,7 +77,7 @@ def typed_answer(fact: str, raw, vocab: dict[str, FactDef]):
     """A user's answer (a string from --answer, or a JSON value from the chat) as the fact's type."""
     d = vocab.get(fact)
     if d is None or d.derived_only:
-        raise BadInput(f"--answer: unknown fact '{fact}' (the facts are listed in docs/scenario-facts.md)")
+        raise BadInput(f"--answer: unknown fact {inputs.quote(fact)} (the facts are listed in docs/scenario-facts.md)")
     if not isinstance(raw, str):
         return raw
     s = raw.strip()
@@ -87,10 +87,10 @@ def typed_answer(fact: str, raw, vocab: dict[str, FactDef]):
             return True
         if low in ("false", "no", "n", "0", "否", "不", "不是"):
             return False
-        raise BadInput(f"--answer {fact}: '{raw}' is not yes or no")
+        raise BadInput(f"--answer {fact}: {inputs.quote(raw)} is not yes or no")
     if d.type == "integer":
-        if not s.lstrip("-").isdigit() or len(s) > 6:
-            raise BadInput(f"--answer {fact}: '{raw}' is not a whole number")
+        if not (s.lstrip("-").isascii() and s.lstrip("-").isdigit()) or len(s) > 6:     # not "²" (isdigit, not int)
+            raise BadInput(f"--answer {fact}: {inputs.quote(raw)} is not a whole number")
         return int(s)
     if d.type == "seat":
         return parse_seat(s, f"--answer {fact}")
@@ -103,8 +103,8 @@ def typed_answer(fact: str, raw, vocab: dict[str, FactDef]):
             seat, call = s.split(":", 1)
             return {"seat": parse_seat(seat, f"--answer {fact}"), "call": str(parse_call(call, f"--answer {fact}"))}
         try:
-            return json.loads(s)
-        except json.JSONDecodeError:
+            return inputs.load_json(s, f"--answer {fact}")
+        except BadInput:
             if d.type == "auction":
                 return [c for c in s.replace(",", " ").split() if c]
             raise BadInput(f"--answer {fact}: give a seat and a call, e.g. E:1H") from None

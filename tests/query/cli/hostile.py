@@ -212,6 +212,8 @@ SEEDS = {      # plausible values per argument (dest), so the generated inputs r
               "INSERT DATA { <a:b> <a:c> <a:d> }", "SELECT * WHERE { SERVICE <http://example.org/> { ?s ?p ?o } }"],
     "laws": ["27,64", "27", "12,16"], "count": ["3", "1", "5"], "seed": ["1", "7"], "types": ["ruling", "truefalse"],
     "topics": ["irregularities", "definitions", "scoring"], "time_limit": ["10", "1"],
+    "answer": ["accepted=yes", "accepted=no", "offender_role=declarer", "offender_role=dummy", "faces_visible=2",
+               "offender=E", "simultaneous_with=E:1H", "exposed_cards=SA,H10", "accepted=²", "nope=1", "=", "accepted"],
     "kind": ["modal"], "severity": ["changes", "wording"],
     "set": ["w_cards=0", "w_card_dense=false", "w_dense=0.3", "bm25_k1=1.2", "fusion=rrf", "title_repeat=1"],
     "text": ["revoke", "insufficient bid", "不足叫", "藏牌", "What happens after a lead out of turn?",

@@ -256,3 +256,23 @@ def test_quiz_out_with_a_nul_is_one_line():
     error (ValueError: embedded null byte from open()); every output name now goes through
     query.inputs.output_name."""
     assert "not a file name" in refused("quiz", "--out", "\x00")
+
+
+# --- the chat, the quiz and the endpoint (issue 15, part 3) ----------------------------------------
+
+def test_chat_quick_reply_with_a_line_break_in_the_fact_is_one_whole_line():
+    """Found by the chat's property suite (tests/query/test_ask_hostile.py): a quick reply for the fact
+    '\\n' was refused as "--answer: unknown fact '" plus a second line, which the page cut at the first
+    line. A BadInput is now one printable line by construction, and the fact is quoted, escaped."""
+    from query.ask import answers
+    from query.errors import BadInput
+    with pytest.raises(BadInput) as e:
+        answers.ruling(answers.graph(), "revoke", "en", answers={"\n": "declarer"})
+    assert str(e.value) == "--answer: unknown fact '\\n' (the facts are listed in docs/scenario-facts.md)"
+    assert str(BadInput("a\nb\u2028c\x00")) == "a b c\\x00"
+
+
+def test_answer_with_a_superscript_digit_is_not_a_whole_number():
+    """Found while writing the chat's suite: `--answer` (and a chat quick reply given as text) read a
+    whole number with str.isdigit, so "²" reached int(): a ValueError, an internal error."""
+    assert "is not a whole number" in refused("rule", "West bid 1H over North's 1S", "--answer", "faces_visible=²")
