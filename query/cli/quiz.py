@@ -12,7 +12,7 @@ from query.graph import shared
 from query.inputs import text as read_text
 from query.quiz.exports import FORMATS, export
 from query.quiz.item import LANGS
-from query.quiz.select import build
+from query.quiz.select import MAX_COUNT, MAX_SEED, build
 
 
 def add_parser(sub) -> str:
@@ -21,20 +21,13 @@ def add_parser(sub) -> str:
     p.add_argument("--topics", default="", help="comma-separated topics (irregularities, definitions, scoring)")
     p.add_argument("--types", default="", help="comma-separated types: ruling, provision, xref, strength, truefalse, "
                                                "term, scoring")
-    p.add_argument("--count", type=_int, default=20)
+    p.add_argument("--count", type=inputs.whole(1, MAX_COUNT, "a whole number of questions"), default=20)
     p.add_argument("--lang", default="en", help="en, zh-Hant or zh-Hans")
-    p.add_argument("--seed", type=_int, default=0)
+    p.add_argument("--seed", type=inputs.whole(0, MAX_SEED, "a whole-number seed"), default=0)
     p.add_argument("--format", default="json", help="json, gift, moodle-xml, apkg, html, pdf or csv")
     p.add_argument("--out", help="write the export to this file")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     return "quiz"
-
-
-def _int(raw: str) -> int:
-    try:
-        return int(raw)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{raw}' is not a whole number") from None
 
 
 def _list(raw: str, what: str) -> list[str]:

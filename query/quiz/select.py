@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from rdflib import Graph
 
+from query import inputs
 from query.errors import BadInput
 from query.quiz import provisions, rulings, scoring, terms, wording
 from query.quiz.bank import bank
@@ -27,6 +28,7 @@ GENERATORS = {
 TYPES = tuple(GENERATORS)
 EXTRA_TOPICS = ("definitions", "scoring")
 MAX_COUNT = 500
+MAX_SEED = 2**63 - 1
 
 
 @lru_cache(maxsize=32)
@@ -45,22 +47,48 @@ def topics(g: Graph) -> list[str]:
     return sorted(bank(g).topics) + list(EXTRA_TOPICS)
 
 
-def _check(g: Graph, laws, topic_list, types, lang: str, count: int) -> None:
-    if lang not in LANGS:
-        raise BadInput(f"unknown language '{lang}' (en, zh-Hant, zh-Hans)")
-    for t in types or ():
+def _whole(value, what: str, lo: int, hi: int) -> int:
+    """A whole number in range: not a bool (True == 1), a float, text or None (a seed of None would
+    be a random quiz, not a reproducible one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{what} must be a whole number, not {inputs.quote(value)}")
+    if not lo <= value <= hi:
+        raise BadInput(f"{what} must be between {lo} and {hi} (got {inputs.quote(value, 24)})")
+    return value
+
+
+def _listed(values, what: str, kind: type) -> list:
+    """An option list (None or a list, tuple or set) whose items are all of `kind` (not bool), each
+    once: a type given twice would count its questions twice (and give fewer than asked)."""
+    if values is None:
+        return []
+    if not isinstance(values, (list, tuple, set, frozenset)):
+        raise BadInput(f"{what} must be a list, not {inputs.quote(values)}")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, kind):
+            raise BadInput(f"unknown {what[:-1]} {inputs.quote(v)}")
+    return list(dict.fromkeys(values))
+
+
+def _check(g: Graph, laws, topic_list, types, lang: str, count: int, seed: int) -> tuple[list, list, list]:
+    """The options, checked (the page and the command line both call `build`): (laws, topics, types)."""
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise BadInput(f"unknown language {inputs.quote(lang)} (en, zh-Hant, zh-Hans)")
+    types, laws, topic_list = _listed(types, "types", str), _listed(laws, "laws", int), _listed(topic_list, "topics", str)
+    for t in types:
         if t not in TYPES:
-            raise BadInput(f"unknown question type '{t}' (known: {', '.join(TYPES)})")
+            raise BadInput(f"unknown question type {inputs.quote(t)} (known: {', '.join(TYPES)})")
     known_laws = {law_of(p) for p in bank(g).order} - {None}
-    for n in laws or ():
+    for n in laws:
         if n not in known_laws:
-            raise BadInput(f"unknown law '{n}' (the Laws are numbered 1-93)")
+            raise BadInput(f"unknown law {inputs.quote(n, 24)} (the Laws are numbered 1-93)")
     known_topics = set(topics(g))
-    for t in topic_list or ():
+    for t in topic_list:
         if t not in known_topics:
-            raise BadInput(f"unknown topic '{t}' (known: {', '.join(sorted(known_topics))})")
-    if not 1 <= count <= MAX_COUNT:
-        raise BadInput(f"count must be between 1 and {MAX_COUNT} (got {count})")
+            raise BadInput(f"unknown topic {inputs.quote(t)} (known: {', '.join(sorted(known_topics))})")
+    _whole(count, "count", 1, MAX_COUNT)
+    _whole(seed, "seed", 0, MAX_SEED)
+    return laws, topic_list, types
 
 
 def selection(g: Graph, laws=None, topic_list=None, types=None, lang: str = "en") -> list[Question]:
@@ -82,7 +110,7 @@ def _family(q: Question) -> str:
 
 def build(g: Graph, laws=None, topic_list=None, types=None, count: int = 20, lang: str = "en",
           seed: int = 0) -> list[Question]:
-    _check(g, laws, topic_list, types, lang, count)
+    laws, topic_list, types = _check(g, laws, topic_list, types, lang, count, seed)
     chosen_pool = selection(g, laws, topic_list, types, lang)
     if count > len(chosen_pool):
         raise BadInput(f"only {len(chosen_pool)} questions match the selection; asked for {count}")

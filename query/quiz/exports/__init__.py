@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from query.quiz.item import Question, law_of, say
+from query import inputs
+from query.errors import BadInput
+from query.quiz.item import LANGS, Question, law_of, say
 
 # format -> (file extension, media type)
 FORMATS = {"json": ("json", "application/json"), "gift": ("gift.txt", "text/plain"),
@@ -38,6 +40,10 @@ def export(questions: list[Question], fmt: str, lang: str) -> bytes:
     from query.quiz.exports import anki, gift, moodle, sheet, table
     writers = {"json": as_json, "gift": gift.write, "moodle-xml": moodle.write, "apkg": anki.write,
                "html": sheet.html, "pdf": sheet.pdf, "csv": table.write}
+    if not isinstance(fmt, str) or fmt not in writers:
+        raise BadInput(f"unknown format {inputs.quote(fmt)} (known: {', '.join(FORMATS)})")
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise BadInput(f"unknown language {inputs.quote(lang)} (en, zh-Hant, zh-Hans)")
     return writers[fmt](questions, lang)
 
 

@@ -276,3 +276,43 @@ def test_answer_with_a_superscript_digit_is_not_a_whole_number():
     """Found while writing the chat's suite: `--answer` (and a chat quick reply given as text) read a
     whole number with str.isdigit, so "²" reached int(): a ValueError, an internal error."""
     assert "is not a whole number" in refused("rule", "West bid 1H over North's 1S", "--answer", "faces_visible=²")
+
+
+def test_quiz_type_given_twice_counts_its_questions_once():
+    """Found by the quiz options' property suite (tests/query/quiz/test_quiz_hostile.py): with a type
+    given twice its pool counted twice, so `--types ruling,ruling --topics bid_above_seven --count 11`
+    passed the "enough questions" check and silently gave 10."""
+    assert refused("quiz", "--types", "ruling,ruling", "--topics", "bid_above_seven", "--count", "11") \
+        == "only 10 questions match the selection; asked for 11"
+    assert len(answered("quiz", "--types", "ruling,ruling", "--topics", "bid_above_seven", "--count", "10")["questions"]) == 10
+
+
+@pytest.mark.parametrize("options", [{"topic_list": 27}, {"types": 27}, {"count": None}, {"count": True},
+                                     {"count": 1.5}, {"seed": None}, {"laws": [True]}, {"topic_list": [{}]}])
+def test_quiz_options_of_the_wrong_type_are_one_line_refusals(options):
+    """Found by the quiz options' property suite: the library the page and the command share took
+    any value (TypeError on 27 or None; a seed of None gave a different quiz each time, True counted
+    as law 1, a count of 1.5 gave one question)."""
+    from query.errors import BadInput
+    from query.graph import shared
+    from query.quiz.select import build
+    with pytest.raises(BadInput) as e:
+        build(shared(), **{"count": 1, "seed": 0, **options})
+    assert "\n" not in str(e.value)
+
+
+def test_quiz_export_in_an_unknown_format_is_a_refusal():
+    """Found by the quiz options' property suite: export(questions, '') was a KeyError."""
+    from query.errors import BadInput
+    from query.graph import shared
+    from query.quiz.exports import export
+    from query.quiz.select import build
+    with pytest.raises(BadInput, match="unknown format ''"):
+        export(build(shared(), count=1), "", "en")
+
+
+@pytest.mark.parametrize("argv", [("--count", "١٢"), ("--seed", "1_000"), ("--seed", "-1")])
+def test_quiz_numbers_are_ascii_whole_numbers_in_range(argv):
+    """`quiz --count` and `--seed` used int(), which reads Arabic-Indic digits and underscores, and
+    took negative seeds: now query.inputs.whole, as every other command's numbers."""
+    refused("quiz", *argv)
