@@ -284,7 +284,7 @@ def _type_error(key: str, d: FactDef, value) -> FactError:
     return FactError(f"fact '{key}' must be {want}, not {shown}")
 
 
-def _check_value(key: str, d: FactDef, value):
+def check_value(key: str, d: FactDef, value):
     """Return the normalized value or raise FactError."""
     if d.type == "boolean":
         if not isinstance(value, bool):
@@ -355,7 +355,7 @@ def validate(raw: dict, vocab: dict[str, FactDef]) -> dict:
             raise FactError(f"fact '{key}' is derived by the rules and cannot be given")
         if value is None:
             continue
-        facts[key] = _check_value(key, d, value)
+        facts[key] = check_value(key, d, value)
     return facts
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from query import inputs
 from query.errors import BadInput
-from query.rulings.facts import FactDef, parse_call, parse_card, parse_seat
+from query.rulings.facts import FactDef, check_value, parse_call, parse_card, parse_seat
 
 YES_NO = {"en": ("yes", "no"), "zh-Hant": ("是", "否"), "zh-Hans": ("是", "否")}
 SEAT_LABELS = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
@@ -78,8 +78,8 @@ def typed_answer(fact: str, raw, vocab: dict[str, FactDef]):
     d = vocab.get(fact)
     if d is None or d.derived_only:
         raise BadInput(f"--answer: unknown fact {inputs.quote(fact)} (the facts are listed in docs/scenario-facts.md)")
-    if not isinstance(raw, str):
-        return raw
+    if not isinstance(raw, str):       # a JSON value (the chat's quick replies): checked as a fact file's would be
+        return check_value(fact, d, raw)
     s = raw.strip()
     if d.type == "boolean":
         low = s.lower()

@@ -272,6 +272,20 @@ def test_chat_quick_reply_with_a_line_break_in_the_fact_is_one_whole_line():
     assert str(BadInput("a\nb\u2028c\x00")) == "a b c\\x00"
 
 
+
+@pytest.mark.parametrize("fact,value", [("irregularity", []), ("irregularity", {})])
+def test_chat_quick_reply_value_is_checked_as_its_fact_type(fact, value):
+    """Found by the chat's long property run (759th quick reply): an answer given as a JSON value
+    (the chat's quick replies, not --answer text) was taken as it came, so irregularity=[] reached
+    a set lookup: TypeError, an internal error on the page. Now checked as a fact file's value is."""
+    from query.ask import answers
+    from query.errors import BadInput
+    try:
+        answers.ruling(answers.graph(), "revoke", "en", answers={fact: value})
+    except BadInput as e:
+        assert "\n" not in str(e)
+
+
 def test_answer_with_a_superscript_digit_is_not_a_whole_number():
     """Found while writing the chat's suite: `--answer` (and a chat quick reply given as text) read a
     whole number with str.isdigit, so "²" reached int(): a ValueError, an internal error."""
