@@ -104,8 +104,8 @@ class Endpoint:
             checked = safety.check(query, self._self(request))
             wanted = [v.lower() for k, v in params if k in ("format", "output")]
             wanted += results.preferences(request.headers.get("accept"))
-            defaults = [inputs.text(v, "default-graph-uri", 2000) for k, v in params if k == "default-graph-uri"]
-            named = [inputs.text(v, "named-graph-uri", 2000) for k, v in params if k == "named-graph-uri"]
+            defaults = [safety.graph_iri(v, "default-graph-uri") for k, v in params if k == "default-graph-uri"]
+            named = [safety.graph_iri(v, "named-graph-uri") for k, v in params if k == "named-graph-uri"]
             body, name, media = await self.pool.run((checked, wanted, defaults, named))
             return Response(body, media_type=media)
         except BadInput as e:
@@ -145,6 +145,20 @@ class Endpoint:
                              "examples": [e.name for e in description.examples()]})
 
 
+class _CORS(CORSMiddleware):
+    """Starlette's CORS, with its refusal of a preflight (a method other than GET, POST or OPTIONS)
+    in the endpoint's JSON error shape, not plain text."""
+
+    def preflight_response(self, request_headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        keep = {k: v for k, v in response.headers.items() if k.lower().startswith("access-control-")}
+        reason = bytes(response.body).decode("utf-8", "replace")
+        return JSONResponse({"error": f"{reason} (this endpoint allows GET, POST and OPTIONS from any origin)",
+                             "kind": "cors"}, status_code=response.status_code, headers=keep)
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 500)
     kind = {404: "not-found", 405: "method"}.get(status, "http")
@@ -159,7 +173,7 @@ def app(pool: Pool, self_urls: tuple[str, ...] = ()) -> Starlette:
               Route("/void", ep.void, methods=["GET"], name="void"),
               Route("/health", ep.health, methods=["GET"], name="health"),
               Route("/", ep.index, methods=["GET"], name="index")]
-    cors = Middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET", "POST", "OPTIONS"],
+    cors = Middleware(_CORS, allow_origins=["*"], allow_methods=["GET", "POST", "OPTIONS"],
                       allow_headers=["*"], max_age=3600)
     return Starlette(routes=routes, middleware=[cors],
                      exception_handlers={404: _http_error, 405: _http_error})

@@ -81,11 +81,11 @@ def run(store: ox.Store, query: str, wanted: list[str] | None = None, default_gr
         named_graphs: list[str] | None = None, cap: int = RESULT_CAP) -> tuple[bytes, str, str]:
     """(body, format name, media type) for an already checked query. SyntaxError becomes a Refused (400)."""
     options: dict = {"use_default_graph_as_union": not default_graphs}
-    if default_graphs:
-        options["default_graph"] = [ox.NamedNode(g) for g in default_graphs]
-    if named_graphs:
-        options["named_graphs"] = [ox.NamedNode(g) for g in named_graphs]
-    try:
+    try:                    # a graph IRI Oxigraph cannot read is the caller's error too (a 400, not a 500)
+        if default_graphs:
+            options["default_graph"] = [ox.NamedNode(g) for g in default_graphs]
+        if named_graphs:
+            options["named_graphs"] = [ox.NamedNode(g) for g in named_graphs]
         result = store.query(query, prefixes=None, **options)
         kind = "graph" if isinstance(result, ox.QueryTriples) else "solutions"
         name = pick(kind, wanted or [])

@@ -171,3 +171,15 @@ def syntax(query: str) -> None:
         raise Refused(f"the query is not valid SPARQL: {str(e).splitlines()[0][:300]}", 400, "syntax") from None
     except (OSError, ValueError, TypeError):
         pass                                  # parsed; evaluation is the worker's business
+
+
+def graph_iri(value: str, what: str) -> str:
+    """A `default-graph-uri` or `named-graph-uri` of the Protocol: an absolute IRI as Oxigraph reads
+    one, or a Refused (400) naming the parameter (it was a ValueError in the worker: a 500)."""
+    import pyoxigraph as ox
+    value = inputs.text(value, what, 2000)
+    try:
+        ox.NamedNode(value)
+    except ValueError:
+        raise Refused(f"{what} is not an IRI: {inputs.quote(value)}", 400, "bad-request") from None
+    return value
