@@ -9,7 +9,7 @@ The contract: every request is answered, within the time limit and a margin (nev
 "kind"}, with one exception, stated: a request that is not HTTP at all (a raw space or a byte over
 0x7F in the request line, a negative Content-Length) is refused by uvicorn's HTTP parser with 400
 "Invalid HTTP request received." before the application sees it; a 200 is in the media type it
-names (JSON parsed, text formats UTF-8); an update attempt is never a 200; and the server keeps
+names (JSON parsed, text formats UTF-8), a redirect names where to; an update attempt is never a 200; and the server keeps
 serving, with its data unchanged.
 
 Bounded in ./test.sh (HOSTILE_EXAMPLES); `--long` runs LONG_EXAMPLES (tests/query/cli/hostile.py).
@@ -178,6 +178,9 @@ def check(response: bytes, what: dict) -> tuple[int, str]:
     if what["method"] == "HEAD":
         assert not body, what
         return status, "head"
+    if 300 <= status < 400:                     # /sparql/ -> /sparql (Starlette's trailing-slash redirect)
+        assert headers.get("location"), (status, what)
+        return status, "redirect"
     if status >= 400:
         if body == PARSER_400:
             assert status == 400, what
