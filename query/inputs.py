@@ -56,7 +56,10 @@ def arguments(argv: list[str]) -> list[str]:
 
 def quote(value: object, limit: int = MAX_QUOTE) -> str:
     """User text for an error message: quoted, shortened, non-printable characters escaped."""
-    s = str(value)
+    try:
+        s = str(value)
+    except ValueError:                  # an int of more than 4,300 digits has no str()
+        return f"a number of {len(format(value, 'x')) * 1.2:.0f} or so digits"
     s = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in s[:limit]) + ("…" if len(s) > limit else "")
     return f"'{s}'"
 
@@ -219,6 +222,38 @@ def _no_surrogates(value, what: str) -> None:
         for k, v in value.items():
             _no_surrogates(k, what)
             _no_surrogates(v, what)
+
+
+def json_value(value, what: str = "value", depth: int = 0):
+    """A value handed over in-process rather than as JSON text (the chat's quick replies and edited
+    facts), held to `load_json`'s limits: JSON types only, integers of at most MAX_INT_DIGITS digits,
+    finite numbers, text without lone surrogates and within MAX_TEXT, nested at most MAX_DEPTH."""
+    if depth > MAX_DEPTH:
+        raise BadInput(f"{what} is nested more than {MAX_DEPTH} deep")
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        if abs(value) >= 10 ** MAX_INT_DIGITS:
+            raise BadInput(f"{what} holds a number of more than {MAX_INT_DIGITS} digits")
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadInput(f"{what} holds a number that is not finite")
+        return value
+    if isinstance(value, str):
+        if _SURROGATE.search(value) or len(value) > MAX_TEXT:
+            raise BadInput(f"{what} holds text that is not valid UTF-8 or is over {MAX_TEXT} characters")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [json_value(v, what, depth + 1) for v in value]
+    if isinstance(value, dict):
+        return {json_value(k, what, depth + 1) if isinstance(k, str) else _not_json(what): json_value(v, what, depth + 1)
+                for k, v in value.items()}
+    return _not_json(what)
+
+
+def _not_json(what: str):
+    raise BadInput(f"{what} is not a JSON value")
 
 
 _SEPARATORS = {"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"}

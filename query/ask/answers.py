@@ -106,8 +106,11 @@ def _options(raw: list) -> list[dict]:
 def ruling(g, text: str, lang: str, answers: dict | None = None, facts: dict | None = None) -> dict:
     """A ruling from the message (or from edited facts), in the shape the page renders:
     {kind, understood: {facts, spans}, steps, rectifications, judgement, missing, citations}."""
+    from query import inputs
     from query.rulings.facts import FactError
-    answers = dict(answers or {})
+    # the page hands these over as values, not JSON text: the one decoder's limits all the same
+    answers = inputs.json_value(dict(answers or {}), "an answer")
+    facts = inputs.json_value(facts, "a fact") if facts is not None else None
     try:
         if facts is not None:
             from query.rulings.reasoner import rule

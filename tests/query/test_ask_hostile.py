@@ -59,7 +59,7 @@ def messages() -> st.SearchStrategy[str]:
 
 
 FORCE = [None] * 8 + ["ruling", "search", "provision", "", "RULING"]
-FACT_VALUES = json_values(1) | st.sampled_from([True, False, None, 10**30, -1, 1.5, float("nan"), float("inf"), "N",
+FACT_VALUES = json_values(1) | st.sampled_from([True, False, None, 10**30, 10**5000, -1, 1.5, float("nan"), float("inf"), "N",
                                                 "declarer", "defender", "dummy", "", "\u2028", "\ud800", [], {}])
 
 

@@ -286,6 +286,27 @@ def test_chat_quick_reply_value_is_checked_as_its_fact_type(fact, value):
         assert "\n" not in str(e)
 
 
+
+@pytest.mark.parametrize("how", ["answers", "facts"])
+def test_chat_values_over_4300_digits_are_refused_by_the_decoder(how):
+    """Found while extending the chat's suite: a quick reply or an edited fact of 10**5000 (a value,
+    not JSON text, so load_json's 18-digit limit never saw it) made every fact's error message raise
+    ValueError (int to str over 4,300 digits). The chat's values now go through inputs.json_value,
+    and inputs.quote describes such a number instead of failing."""
+    from query.ask import answers
+    from query.errors import BadInput
+    from query.graph import shared
+    from query.inputs import quote
+    from query.quiz.select import build
+    values = {"faces_visible": 10**5000}
+    kwargs = {"answers": values} if how == "answers" else {"facts": {"irregularity": "revoke", **values}}
+    with pytest.raises(BadInput, match="more than 18 digits"):
+        answers.ruling(answers.graph(), "revoke", "en", **kwargs)
+    assert "digits" in quote(10**5000)
+    with pytest.raises(BadInput, match="unknown law"):
+        build(shared(), laws=[10**5000], count=1)
+
+
 def test_answer_with_a_superscript_digit_is_not_a_whole_number():
     """Found while writing the chat's suite: `--answer` (and a chat quick reply given as text) read a
     whole number with str.isdigit, so "²" reached int(): a ValueError, an internal error."""

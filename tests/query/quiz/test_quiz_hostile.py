@@ -26,7 +26,7 @@ from query.quiz.item import LANGS
 from query.quiz.select import TYPES, build, topics
 from tests.query.cli.hostile import budget, count, hostile_text, print_counts
 
-ODD = [None, True, False, 1.5, float("nan"), float("inf"), -1, 0, 10**30, -(10**30), "27", "", [], {}, b"27", "٢٧"]
+ODD = [None, True, False, 1.5, float("nan"), float("inf"), -1, 0, 10**30, 10**5000, -(10**30), "27", "", [], {}, b"27", "٢٧"]
 
 
 def some(real: list) -> st.SearchStrategy:
