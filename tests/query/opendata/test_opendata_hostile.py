@@ -215,7 +215,7 @@ def test_endpoint_keeps_the_contract(endpoint, request):
         except socket.timeout:
             raise AssertionError(("no answer within the time limit and 30 s: a hang", what)) from None
         status, kind = check(response, what)
-        count("endpoint", status < 400, seconds=time.perf_counter() - started, **{f"status_{status}": 1})
+        count("endpoint", status < 400, seconds=time.perf_counter() - started, **{f"status_{status}": 1, f"kind_{kind}": 1})
         seen["n"] += 1
         if seen["n"] % 500 == 0:                            # still serving, as it goes
             assert http(endpoint.replace("/sparql", "/health"))[0] == 200
