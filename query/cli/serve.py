@@ -15,9 +15,11 @@ SERVER = True        # a long-running server: generic command fuzzers skip it
 def add_parser(sub) -> str:
     p = sub.add_parser("serve", help="serve the graph as a read-only SPARQL endpoint at /sparql")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=7878, help="port (default 7878)")
-    p.add_argument("--workers", type=int, default=2, help="query worker processes (default 2)")
-    p.add_argument("--time-limit", type=float, default=10.0, help="seconds a query may run (default 10)")
+    p.add_argument("--port", type=inputs.whole(1, 65535, "a port number"), default=7878, help="port (default 7878)")
+    p.add_argument("--workers", type=inputs.whole(1, 16, "a number of workers"), default=2,
+                   help="query worker processes (default 2)")
+    p.add_argument("--time-limit", type=inputs.real(0.1, 600, "a number of seconds"), default=10.0,
+                   help="seconds a query may run (default 10)")
     p.add_argument("--json", action="store_true", help="print one JSON object when ready")
     return "serve"
 
@@ -41,12 +43,8 @@ def run(args: argparse.Namespace) -> None:
     from query.opendata.workers import Pool
 
     host = inputs.text(args.host, "host", 255)
-    if not 0 < args.port < 65536:
-        raise BadInput(f"port {args.port} is not between 1 and 65535")
-    if not 1 <= args.workers <= 16:
-        raise BadInput("--workers must be between 1 and 16")
-    if not 0.1 <= args.time_limit <= 600:
-        raise BadInput("--time-limit must be between 0.1 and 600 seconds")
+    if not host.strip() or not host.isprintable():
+        raise BadInput(f"--host is not a host name or address: {inputs.quote(host)}")
     _can_listen(host, args.port)
     pool = Pool(args.workers, args.time_limit)
     names = {host, "127.0.0.1", "localhost"} if host in ("127.0.0.1", "localhost", "0.0.0.0") else {host}

@@ -351,3 +351,28 @@ def test_quiz_numbers_are_ascii_whole_numbers_in_range(argv):
     """`quiz --count` and `--seed` used int(), which reads Arabic-Indic digits and underscores, and
     took negative seeds: now query.inputs.whole, as every other command's numbers."""
     refused("quiz", *argv)
+
+
+@pytest.mark.parametrize("argv", [("--port", "١٢"), ("--workers", "٢"), ("--time-limit", "0x10"), ("--host", "")])
+def test_serve_arguments_go_through_the_input_decoder(argv):
+    """Found while putting `serve`'s arguments under the property suite: --port and --workers used
+    int() (Arabic-Indic digits served on port 12), --time-limit float(), and an empty host bound
+    every interface. Now inputs.whole / inputs.real, and a host must be printable text."""
+    from query import cli
+    from query.errors import BadInput
+    ap, runners = cli._parser()
+    with pytest.raises(BadInput):
+        args = ap.parse_args(["serve", *argv])
+        if argv[0] == "--host":                  # checked when the command runs, before anything listens
+            import query.opendata.workers as workers
+
+            class Stop(BaseException):
+                pass
+
+            def no_pool(*a, **k):
+                raise Stop()
+            saved, workers.Pool = workers.Pool, no_pool
+            try:
+                runners["serve"].run(args)
+            finally:
+                workers.Pool = saved

@@ -160,7 +160,7 @@ def send(port: int, raw: bytes, timeout: float) -> bytes:
 @pytest.fixture(scope="module", autouse=True)
 def _report():
     yield
-    print_counts(["endpoint"])
+    print_counts(["endpoint", "serve-arguments"])
 
 
 def check(response: bytes, what: dict) -> tuple[int, str]:
@@ -248,3 +248,60 @@ def test_refused_cors_preflight_is_a_json_error(endpoint):
     assert check(send(port, raw, 30), {"method": "OPTIONS", "path": "/sparql", "update": False}) == (400, "cors")
     ok = raw.replace(b"PUT", b"POST")
     assert send(port, ok, 30).startswith(b"HTTP/1.1 200")
+
+
+def test_serve_arguments_keep_the_contract(request, monkeypatch):
+    """`python -m query serve`'s own arguments (host, port, workers, time limit), which the command
+    suite skips (a server blocks): refused with the one-line contract, or accepted and handed to the
+    server, which is replaced here by a stand-in that records them (no worker starts, no port is held).
+    Host values are kept to ones that need no name lookup (a lookup of generated names is slow
+    without a network)."""
+    import argparse
+
+    import uvicorn
+
+    from query import cli
+    from query.opendata import workers
+    from tests.query.cli.hostile import argv_for, check as contract, run
+    from tests.query.cli.hostile import SEEDS
+
+    class Served(BaseException):             # not an Exception: the command's own handler must not catch it
+        pass
+
+    class Pool:
+        def __init__(self, size, time_limit):
+            assert isinstance(size, int) and 1 <= size <= 16 and 0.1 <= time_limit <= 600, (size, time_limit)
+            self.size, self.time_limit, self.isolated = size, time_limit, True
+
+        def close(self):
+            pass
+
+    def serve(self):
+        raise Served(self.config.host, self.config.port)
+
+    monkeypatch.setattr(workers, "Pool", Pool)
+    monkeypatch.setattr(uvicorn.Server, "run", serve)
+    monkeypatch.setitem(SEEDS, "host", ["127.0.0.1", "localhost", "::1", "", " ", "\x00", "\udcff", "1.2.3.4.5.6"])
+    monkeypatch.setitem(SEEDS, "port", ["0", "1", "65535", "65536", "-1", "١٢", "8080", "1e3"])
+    monkeypatch.setitem(SEEDS, "workers", ["0", "1", "16", "17", "2.5"])
+    monkeypatch.setitem(SEEDS, "time_limit", ["0.1", "600", "0", "nan", "inf", "1e400", "10"])
+    ap, _ = cli._parser()
+    parser = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction)).choices["serve"]
+    import query.cli.serve as module
+
+    @budget(request)
+    @given(data=st.data())
+    def example(data):
+        argv, _ = data.draw(argv_for("serve", parser, module, None), label="argv")
+        if any(a not in SEEDS["host"] and prev == "--host" for prev, a in zip(argv, argv[1:])):
+            return                                                    # a generated host: a name lookup
+        try:
+            r = run(argv)
+        except Served:
+            count("serve-arguments", True)
+            return
+        assert r.rc == 2, r
+        contract(r)
+        count("serve-arguments", False)
+
+    example()
