@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from query import inputs
+from query.inputs import quote
 from query.ask import answers
 from query.ask.router import KINDS, MAX_MESSAGE, AskError, route
 from query.errors import BadInput
@@ -143,7 +144,7 @@ def test_chat_quick_replies_and_edits_keep_the_contract(request):
         offered_value = st.sampled_from(offered or [(fact, True)]).map(lambda fv: fv[1])
         value = data.draw(st.integers(0, 2).flatmap(lambda k: offered_value if k else FACT_VALUES), label="value")
         how = data.draw(st.sampled_from(["reply", "edit", "remove"]), label="how")
-        what = (story, how, fact, repr(value)[:200])
+        what = (story, how, fact, quote(value, 200))
         if how == "reply":
             got = turn(lambda: answers.ruling(g, story, r["lang"], answers={**r.get("answers", {}), fact: value}), what)
         elif how == "edit":

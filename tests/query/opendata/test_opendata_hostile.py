@@ -178,6 +178,9 @@ def check(response: bytes, what: dict) -> tuple[int, str]:
     if what["method"] == "HEAD":
         assert not body, what
         return status, "head"
+    if what["method"] == "OPTIONS" and status == 200:          # a CORS preflight allowed
+        assert "access-control-allow-origin" in headers, (what, headers)
+        return status, "preflight"
     if 300 <= status < 400:                     # /sparql/ -> /sparql (Starlette's trailing-slash redirect)
         assert headers.get("location"), (status, what)
         return status, "redirect"
