@@ -357,6 +357,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
         if found is not None:
             irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
+        elif kind == "pass":
+            # a pass does not carry the meaning of the bid it replaces (Law 23A): not a comparable call
+            irr.put("replacement_comparable", False, _span(a, "call"))
         # who must pass afterwards (Law 27B2 / 27B3)
         if kind in ("pass",) or (kind in ("sufficient_bid", "double", "redouble")
                                  and not irr.facts.get("replacement_lowest_same_denomination")
@@ -449,6 +452,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if irr.kind == "opening_lead_out_of_turn":
                 choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
                 irr.put("declarer_choice", choice, _span(ev, "event"))
+                if ev.kind == "dummy_down" and "declarer_could_see_dummy" not in irr.facts:
+                    # dummy was spread before declarer chose: he could see its cards and must accept (Law 54C)
+                    irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
         elif irr.kind == "lead_out_of_turn":
