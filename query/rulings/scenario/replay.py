@@ -337,6 +337,11 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             if seat == off:
                 # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
+                withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
+                if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
+                                                  or withdrawn == "bid" and c.kind == "pass"):
+                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's (Law 23A): not comparable
+                    nc = _span(a, "call")
                 if nc is not None or cm is not None:
                     irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
                     if nc is not None:
@@ -558,8 +563,16 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
+            ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
+                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)
+            if ruff is not None:
+                # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
+                irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        if st.has("already_won") is not None and a.kind == "claim":
+            # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
+            irr.put("conceded_trick_won", True, st.has("already_won"))
         if st.has("correction_period") is not None:
             irr.put("within_correction_period", True, st.has("correction_period"))
         if st.has("trump_not_mentioned") is not None:
