@@ -775,11 +775,28 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr = Irregularity("insufficient_bid", {}, at=-1)
             irr.put("irregularity", "insufficient_bid", ins)
             irr.put("call", {"seat": seat, "call": call}, sm, cm)
+            if st.has("out_of_turn") is None:
+                irr.put("in_rotation", True, ins)    # "insufficient" is said of a bid in rotation (Law 27; out of turn is Law 31)
             ev = next((b for b in st.actions if b.kind in ("accept", "decline")), None)
             if ev is not None:
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
             out.append(irr)
     return out
+
+
+def _dummy_then(st: Story, found: list[Irregularity]) -> None:
+    """Law 43B2-3: after looking at a defender's hand, dummy was the first to point out a defender's
+    irregularity ("明手第一个说'西藏牌了'")."""
+    dv = next((i for i in found if i.kind == "dummy_violation" and i.facts.get("dummy_violation") == "looked_at_defender_hand"
+               and "dummy_then" not in i.facts), None)
+    if dv is None:
+        return
+    dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
+    later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
+    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
+                 and (a.actor == "dummy" or a.actor == dummy)), None)
+    if later and said is not None:
+        dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 
 def replay(st: Story) -> list[Irregularity]:
@@ -798,6 +815,7 @@ def replay(st: Story) -> list[Irregularity]:
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
             j.at for j in found if j.kind == "change_of_call") - 1]
     found.sort(key=lambda i: i.at)
+    _dummy_then(st, found)
     seen, out = set(), []
     for i in found:
         if i.kind not in seen:
