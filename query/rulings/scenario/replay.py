@@ -19,6 +19,8 @@ does not settle is left out, and the reasoner asks for it.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
@@ -157,12 +159,15 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
-        mine = [b for x, _, b in au.calls if x == seat and b is not None]
+        if (c.kind == "bid" and c.level > 7) or au.ended:
+            mine = []                                    # Law 38 / Law 39 first: not a change of call
+        else:
+            mine = [b for x, _, b in au.calls if x == seat and b is not None]
         wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
         if mine and wanted is not None and not (au.calls[-1][0] == seat):
             out.append(_change_of_call(st, mine[-1], a, calls, au))
             break
-        if au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
+        if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
             out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
             break
@@ -181,6 +186,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 fill = not told_here and (a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid"))
             elif not oor_told and seat != au.calls[-1][0]:
                 fill = not (au.last_bid is not None and au.passes + gap >= 3)
+            nxt = next((b for b in st.actions if b.index > a.index and (b.call or b.kind in ("accept", "decline"))), None)
+            if fill and nxt is not None and nxt.kind in ("accept", "decline") and not nxt.call \
+                    and (c.kind != "bid" or c.supersedes(au.last_bid)):
+                fill = False          # "East bid 1♣. West did not accept it": nobody accepts a call made in turn
             if fill:
                 s = exp
                 for _ in range(gap):
@@ -628,6 +637,12 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "played_to_next_trick", nt)
     elif est is not None:
         irr.put("revoke_established", True, est)
+    elif off and src is not None and src.trick:
+        # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
+        on = next((b for b in st.actions if b.index > src.index and b.trick and b.trick > src.trick
+                   and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None)
+        if on is not None:
+            irr.put("established_by", "played_to_next_trick", _span(on, "event"))
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
 
@@ -760,7 +775,19 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("premature_kind", "play_before_partner", np_)
             out.append(irr)
     cc = st.has("card_count")
-    if cc is not None:
+    counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    if cc is not None and counts and max(counts) < 13:
+        # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
+        irr = Irregularity("missing_card", {}, at=0)
+        irr.put("irregularity", "missing_card", cc)
+        found_m = st.has("card_found") or next((_span(a, "event") for a in st.actions if a.kind == "drop"), None)
+        if found_m is not None:
+            irr.put("missing_card_found", "elsewhere", found_m)
+        before = st.has("before_auction")
+        if before is not None:
+            irr.put("opening_lead_faced", False, before)
+        out.append(irr)
+    elif cc is not None:
         irr = Irregularity("incorrect_number_of_cards", {}, at=0)
         irr.put("irregularity", "incorrect_number_of_cards", cc)
         done = st.has("established")
@@ -814,6 +841,9 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "change_of_call" for i in found):
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
             j.at for j in found if j.kind == "change_of_call") - 1]
+    if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
+        # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
+        found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     found.sort(key=lambda i: i.at)
     _dummy_then(st, found)
     seen, out = set(), []

@@ -182,6 +182,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
             who = actor
+            last = st.actions[-1] if st.actions else None
+            if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
+                    and 0 <= m.start - _span_end(last) <= 2:
+                last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
+                if m.value == "opening_lead":
+                    last.trick = 1
+                last.spans.append(("event", m))
+                continue
             if kind in ("win_dummy", "win_declarer"):
                 kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
@@ -276,6 +284,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if m.value not in ("P", "X", "XX"):
                 made_bids[m.value] = actor
             continue
+        if m.label == "CARD" and m.text[:1] in "89" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1 \
+                and last is not None and last.call and not any(b.kind in PLAY_EVENTS for b in st.actions):
+            # "北8♥" in a written-out auction: a bid of eight (Law 38), not a card
+            call = m.value[1:] + m.value[0]
+            m = Mention("CALL", call, m.start, m.end, m.text)
+            st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=call, implicit=True))
+            fresh = False
+            continue
         if m.label == "CARD" and last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
                 and m.start - last.spans[-1][1].end <= 3:
             m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
@@ -310,8 +326,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.trick = (m.value, m)
             if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
                 last.trick = m.value                 # "won trick 11"
-            elif last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
-                last.trick = m.value
+            elif last is not None and last.kind in PLAY_EVENTS and (
+                    last.trick is None and m.start - last.spans[-1][1].end <= 25
+                    or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
+                last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
             continue
         if m.label == "CONTRACT":
             st.contract = (m.value["contract"], m)
@@ -340,6 +358,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "QUESTION":
             st.questions.append(m)
     return st
+
+
+def _span_end(a: Action) -> int:
+    return max(m.end for _, m in a.spans)
 
 
 def call_of(a: Action):
