@@ -20,11 +20,10 @@ does not settle is left out, and the reasoner asks for it.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import Action, Story, call_of
+from query.rulings.scenario.story import SEAT_WORDS, Action, Story, call_of
 
 
 @dataclass
@@ -421,7 +420,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer:
-        faced = next((a for a in st.actions if a.kind == "face" and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        told = st.has("out_of_turn") or st.has("should")
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and told.start < _span(a, "event").start)
+                      and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is not None:
             faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
             leads = [faced]
@@ -694,8 +695,6 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
     return out
 
-
-SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
 
 
 def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:

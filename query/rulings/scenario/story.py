@@ -19,6 +19,7 @@ from query.rulings.scenario.reader import Mention, read_call
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
 
 
 @dataclass
@@ -159,6 +160,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SIDE":
             actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
             continue
+        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") and prev is not None and prev.label in ("SEAT", "FINDING") \
+                and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
+            if m.value == "dummy" and prev.label == "SEAT":
+                st.dummy = (prev.value, prev)            # "North (dummy)"
+            continue                                     # "East (wrong defender)": a description of the seat just named
         if m.label == "ROLE":
             if m.value in RELATIVE and actor in SEATS:
                 actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
@@ -172,10 +178,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
             elif m.value == "director":
                 actor, actor_m, fresh = "director", m, True
             continue
-        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and prev.value in ("should", "not_called", "not_played") \
-                and m.start - prev.end <= 3 and m.value not in ("accept", "decline"):
+        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
+                and (prev.value in ("should", "not_called", "not_played")
+                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
+                and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
-            if prev.value == "should":
+            if prev.value in ("should", "out_of_turn"):
+                if prev.value == "out_of_turn":
+                    st.findings.pop()                  # "該北首攻": recorded once, before the action it concerns
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
@@ -183,6 +193,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             kind = "lead" if m.value == "opening_lead" else m.value
             who = actor
             last = st.actions[-1] if st.actions else None
+            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
+                st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
                     and 0 <= m.start - _span_end(last) <= 2:
                 last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
@@ -223,6 +235,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
             skip.add(i + 1)
             st.seats_named += 1
             actor, actor_m, fresh = nxt.value, nxt, False
+            continue
+        if m.label == "CALL" and last is not None and last.kind == "before_partner" and not last.call and m.start - _span_end(last) <= 2:
+            last.kind, last.call = "bid", m.value        # "东抢先不叫了": a call made before his turn
+            last.spans.append(("call", m))
+            fresh = False
             continue
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
             continue                                   # "West, who should have passed": not a call made
