@@ -102,10 +102,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
     skip: set[int] = set()
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
+    corrections: list[tuple[str, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after)
+    clause = (0, 0)              # where the teller's current sentence began: (actions, findings)
     for i, m in enumerate(ms):
         if i in skip:
             continue
         prev = ms[i - 1] if i else None
+        if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
+            clause = (len(st.actions), len(st.findings))
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
@@ -361,9 +365,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
             continue
         if m.label == "FINDING":
-            if m.value == "narrator_correction" and st.actions and st.actions[-1].call:
-                gone = st.actions.pop()             # "South bid 2♠? No - South bid 1NT": the teller takes it back
-                made_bids.pop(gone.call, None)
+            if m.value in ("narrator_correction", "restart"):
+                # the teller takes back what he just said; settled after the whole story is read (_take_back)
+                start = (0, 0) if m.value == "restart" else clause
+                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings)))
                 continue
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
                 m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
@@ -374,7 +379,39 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "QUESTION":
             st.questions.append(m)
+    _take_back(st, corrections)
     return st
+
+
+_SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
+
+
+def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> None:
+    """"E 1NT, S pass... no wait - sorry: E 1NT, S 2♥": a teller who starts his sentence again
+    takes all of it back, as does "let me start again"; otherwise only the last call or card he
+    named ("South bid 2♠? No - South bid 1NT")."""
+    drop: set[int] = set()
+    dropped_findings: set[int] = set()
+    for kind, s, e, fs, fe in corrections:
+        said = [k for k in range(s, e) if k not in drop]
+        after = next((k for k in range(e, len(st.actions)) if k not in drop), None)
+        first = st.actions[said[0]] if said else None
+        restated = first is not None and after is not None and (st.actions[after].actor, st.actions[after].kind, st.actions[after].call) \
+            == (first.actor, first.kind, first.call)
+        if kind == "restart" or restated:
+            drop.update(said)
+            dropped_findings.update(range(fs, fe))
+        else:
+            last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
+            if last is not None and (st.actions[last].call or st.actions[last].cards):
+                drop.add(last)
+    if not drop and not dropped_findings:
+        return
+    new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
+    st.actions = [a for k, a in enumerate(st.actions) if k not in drop]
+    for k, a in enumerate(st.actions):
+        a.index = k
+    st.findings = [(new_index.get(i, i), f, m) for n, (i, f, m) in enumerate(st.findings) if n not in dropped_findings]
 
 
 def _span_end(a: Action) -> int:
