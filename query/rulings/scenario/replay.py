@@ -413,6 +413,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         return irr
 
     claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
+    for a in st.actions:
+        if a.kind == "claim" and declarer and not any(b.kind in ("play", "follow", "discard", "ruff", "win") for b in st.actions[:a.index]):
+            # a hand put down before any card is played: dummy spreading, or declarer spreading his (Law 54A)
+            who = _resolve(a.actor, declarer)
+            if who == partner(declarer):
+                a.kind = "dummy_down"
+            elif who == declarer and any(b.kind == "lead" for b in st.actions[:a.index]):
+                a.kind = "face"
     wins = [a for a in st.actions if a.kind == "win"]
     for w in wins:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
@@ -463,6 +471,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         ev = next((b for b in st.actions if b.index > a.index and (
             b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
             and (declarer is None or _resolve(b.actor, declarer) != who)), None)
+        if ev is not None and ev.kind == "accept" and irr.kind == "opening_lead_out_of_turn":
+            spread = next((b for b in st.actions if ev.index < b.index <= ev.index + 3 and b.kind == "face"
+                           and _resolve(b.actor, declarer) == declarer), None)
+            ev = spread or ev                    # "'ok, then I'll be dummy'": he accepts by spreading his hand (Law 54A)
         if ev is not None:
             if irr.kind == "opening_lead_out_of_turn":
                 choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
@@ -632,18 +644,18 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             x = next(x for x in later if x[1] in (off, partner(off), side))
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
+    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
+               and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
+        if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
+    elif on is not None:
+        irr.put("established_by", "played_to_next_trick", _span(on, "event"))
     elif est is not None:
         irr.put("revoke_established", True, est)
-    elif off and src is not None and src.trick:
-        # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
-        on = next((b for b in st.actions if b.index > src.index and b.trick and b.trick > src.trick
-                   and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None)
-        if on is not None:
-            irr.put("established_by", "played_to_next_trick", _span(on, "event"))
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
 

@@ -183,7 +183,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 actor, actor_m, fresh = "director", m, True
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and (prev.value in ("should", "not_called", "not_played")
+                and (prev.value in ("should", "not_called", "not_played", "negated")
                      or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
@@ -195,7 +195,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
-            who = actor
+            who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
             if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
@@ -365,6 +365,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
             continue
         if m.label == "FINDING":
+            if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
+                continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
             if m.value in ("narrator_correction", "restart"):
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 start = (0, 0) if m.value == "restart" else clause
@@ -381,6 +383,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.questions.append(m)
     _take_back(st, corrections)
     return st
+
+
+_QUOTE = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|(?:(?<=[\s(:,])|^)['‘][^'’]*?['’](?=[\s.,;:!?)—–-]|$)")
+
+
+def _quoted(text: str, pos: int) -> bool:
+    """Is the character at `pos` inside quoted speech?"""
+    return any(q.start() < pos < q.end() for q in _QUOTE.finditer(text))
 
 
 _SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
@@ -403,7 +413,7 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
-            if last is not None and (st.actions[last].call or st.actions[last].cards):
+            if last is not None:
                 drop.add(last)
     if not drop and not dropped_findings:
         return
