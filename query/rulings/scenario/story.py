@@ -146,6 +146,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seat_mentions.append(m)
         if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
+            if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
+                actor, actor_m, fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
                 skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
@@ -180,7 +182,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
                     actor, actor_m, fresh = m.value, m, True
             elif m.value == "director":
-                actor, actor_m, fresh = "director", m, True
+                if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
+                                 text[max(0, m.start - 10):m.start], re.I):
+                    actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played", "negated")
@@ -197,6 +201,13 @@ def build(ms: list[Mention], text: str = "") -> Story:
             kind = "lead" if m.value == "opening_lead" else m.value
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
+            if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face") and last.actor == who \
+                    and 0 <= m.start - _span_end(last) <= 8:
+                last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
+                last.implicit = False
+                last.spans.append(("event", m))
+                fresh = False
+                continue
             if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
