@@ -372,6 +372,12 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
         irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        if kind == "insufficient_bid":
+            # "东也不接受这个1♠": LHO's answer to the second insufficient bid (Law 27B4)
+            ev2 = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "agree")
+                        and b.actor != off), None)
+            if ev2 is not None:
+                irr.put("substitute_accepted", ev2.kind != "decline", _span(ev2, "event"))
         found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
         if found is not None:
             irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
@@ -605,6 +611,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
+        if resp is not None and resp.kind == "object" and role is None and who in SEATS and _resolve(resp.actor, declarer) == partner(who):
+            # his partner objects: only a defender's partner has a say in a concession (Law 68B2)
+            irr.put("claimer_role", "defender", _span(resp, "actor") or _span(resp, "event"))
+        if resp is not None and resp.kind == "object" and who in SEATS and _resolve(resp.actor, declarer) == partner(who) \
+                and a.kind == "concede":
+            irr.put("partner_objected", True, _span(resp, "event"))
         if resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):

@@ -284,8 +284,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     made_bids[m.value] = actor
                 continue
             made_by = made_bids.get(m.value)
-            close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
-                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject
+            close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
+                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
             if made_by is not None and not (close and made_by != actor):
                 continue                                  # a reference to a bid already made
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
@@ -378,6 +378,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "FINDING":
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
+            if m.value == "restart":
+                made_bids.clear()                      # the calls told before are told again
             if m.value in ("narrator_correction", "restart"):
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 start = (0, 0) if m.value == "restart" else clause
