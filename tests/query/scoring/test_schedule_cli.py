@@ -33,10 +33,11 @@ def test_ccba_overtime_teams_vp():
     assert d["consequence"] == "扣 1.5VP" and d["citations"][0].startswith("ccba2018:22")
 
 
-def test_beyond_the_bands_is_the_regulation_text_not_a_guess():
-    # 迟到 20 分钟以上：以弃权论 (a forfeit, article 23) is not a row of the band table
-    r = run("schedule", "ccba2018:late-arrival-teams-vp", "25")
-    assert r.returncode == 2 and "outside the schedule's bands" in r.stderr
+def test_more_than_20_minutes_late_is_the_tables_last_row_a_forfeit():
+    """Regression: rows with only a lower bound (迟到 20 分钟以上：以弃权论, seed 002 line 813) were
+    dropped by the lookup, which then answered "outside the schedule's bands"."""
+    d = json.loads(run("schedule", "ccba2018:late-arrival-teams-vp", "25").stdout)
+    assert d["row"] == 5 and d["consequence"] == "以弃权论" and d["band"] == [20.0, None]
 
 
 @pytest.mark.parametrize("imps, boards, vp", [
