@@ -51,6 +51,19 @@ def test_imp_to_vp(imps, boards, vp):
     assert d["vp"] == vp and d["citations"] == ["twreg:82"]
 
 
+@pytest.mark.parametrize("boards, vp", [
+    # 第八二條 prints the columns 8 12 14 16 20 ... 48 one after another (seed 001 lines 3416-3807); 20
+    # IMPs falls in 17-20 (12 boards), 20-23 (16 boards, the 6th row: 20-10), 17-21 (20 boards, the 5th
+    # row: 19-11), 13-20 (48 boards, the 3rd row: 17-13). The scale is the older WBF 25-VP scale: a tie
+    # is 15-15 and the two sides' VPs sum to 30 down to 25-5, so 20-10 is right, not a slip of a 20-VP scale.
+    (12, [20.0, 10.0]), (16, [20.0, 10.0]), (20, [19.0, 11.0]), (48, [17.0, 13.0]),
+])
+def test_the_boards_select_their_column_of_the_scale(boards, vp):
+    from query.graph import shared
+    from query.scoring.schedules import imp_to_vp
+    assert imp_to_vp(shared(), 20, boards)["vp"] == vp
+
+
 @pytest.mark.parametrize("args, message", [
     (("vp", "10", "--boards", "7"), "no column for 7 boards"),
     (("schedule", "nodoc-schedule", "3"), "DOC:NAME"),
