@@ -133,6 +133,11 @@ def test_law_77_table_from_data_and_the_map_of_27B2(page, app_url):
     page.locator(".st-key-table-source-wbf2017-77 summary").click()
     expect(page.get_by_test_id("table-source").first).to_contain_text("2350")
     _no_exception(page)
+    _shot(page, "study_77_table")
+    # Taiwan 11: one table, two variants side by side (VP matches, knockout), each row naming its own
+    _open(page, f"{app_url}/?p=twreg:11")
+    expect(page.locator("table.tb").first).to_contain_text("淘汰賽或對抗賽", timeout=LOAD_TIMEOUT_MS)
+    _shot(page, "study_twreg_11_table")
 
     _open(page, f"{app_url}/?p=27B2")
     page.locator(".st-key-map summary").click()
