@@ -785,14 +785,21 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     if np_ is not None:
         waiting, _m = _nearest_seat(st, np_)
         dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
-        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard") and _span(b, "event") is not None
-                    and _span(b, "event").start > np_.start), None)
-        if nxt is not None:
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard")
+                    and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start), None)
+        told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
+            and st.actions[nxt.index - 1].kind in ("bid", "say")          # "庄家就叫明手出♠Q": declarer called for it
+        if nxt is not None and not told and (nxt.actor == "dummy" or dec and _resolve(nxt.actor, dec) == partner(dec)):
+            # dummy put forward or pointed at a card while declarer was still thinking: Law 45F, not Law 57
+            irr = Irregularity("dummy_indicates_card", {}, at=nxt.index)
+            irr.put("irregularity", "dummy_indicates_card", _span(nxt, "event") or _span(nxt, "card"))
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            out.append(irr)
+        elif nxt is not None:
             who = _resolve(nxt.actor, dec)
-            if who is None and nxt.actor == "declarer":
-                who = None
             irr = Irregularity("premature_play", {}, at=nxt.index)
-            irr.put("irregularity", "premature_play", _span(nxt, "event"))
+            irr.put("irregularity", "premature_play", _span(nxt, "event") or _span(nxt, "card"))
             if who:
                 irr.put("offender", who, _span(nxt, "actor"))
             elif nxt.actor in ("declarer", "dummy"):
