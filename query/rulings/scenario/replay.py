@@ -619,6 +619,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("partner_objected", True, _span(resp, "event"))
         if resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
+        elif st.has("director_judged", a.index) is not None and a.kind == "claim":
+            irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
         out.append(irr)

@@ -134,6 +134,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD"):
             continue
         if m.label == "OVER":
+            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I):
+                continue           # "Then after S 2♠, West bid 3♥": told in order, the call after "after" came first
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
@@ -154,6 +156,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 skip.add(i + 1)
             continue
+        if m.label == "SEAT" and re.search(r"(\bnot|不是|而非|而不是)\s*$", text[max(0, m.start - 6):m.start], re.I):
+            st.seats_named += 1
+            continue                                  # "North, not South, led": the seat that did not act
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -219,6 +224,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 continue
             if kind in ("win_dummy", "win_declarer"):
                 kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
+            by = _by_seat(text, m, ms[i + 1:])
+            if by is not None:
+                who, actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
             if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
                 a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
@@ -435,6 +443,18 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
     for k, a in enumerate(st.actions):
         a.index = k
     st.findings = [(new_index.get(i, i), f, m) for n, (i, f, m) in enumerate(st.findings) if n not in dropped_findings]
+
+
+def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
+    """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West)."""
+    tail = text[ev.end:ev.end + 40]
+    m = re.match(r"\s*by\b", tail, re.I)
+    if not m:
+        return None
+    stop = re.search(r"[,.;:]|\bwith\b|\band\b", tail[m.end():])
+    end = ev.end + m.end() + (stop.start() if stop else len(tail) - m.end())
+    seats = [x for x in rest if x.label == "SEAT" and x.start < end]
+    return seats[-1] if seats else None
 
 
 def _span_end(a: Action) -> int:
