@@ -665,7 +665,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
-               and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
+               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)

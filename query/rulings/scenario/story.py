@@ -206,7 +206,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             kind = "lead" if m.value == "opening_lead" else m.value
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
-            if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face") and last.actor == who \
+            if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                     and 0 <= m.start - _span_end(last) <= 8:
                 last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
                 last.implicit = False
@@ -364,7 +364,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "TRICK":
             st.trick = (m.value, m)
-            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
+            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
+                    and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
                 last.trick = m.value                 # "won trick 11"
             elif last is not None and last.kind in PLAY_EVENTS and (
                     last.trick is None and m.start - last.spans[-1][1].end <= 25
