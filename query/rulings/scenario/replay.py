@@ -141,8 +141,18 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
             return [irr], ghost
+    # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
+    # offender's partner pass at his next turn
+    exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
+                 and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
+    once: set[str] = set()
     for a in calls:
         seat, c = a.actor, call_of(a)
+        for b in [b for b in exposures if b.index < a.index]:
+            exposures.remove(b)
+            if partner(b.actor) not in must_pass:
+                must_pass.add(partner(b.actor))
+                once.add(partner(b.actor))
         if open_irr is not None:
             settled = _settle(open_irr, st, a, seat, c, au, must_pass)
             if settled != "keep":
@@ -156,7 +166,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         in_rotation = True
         after = next((b for b in calls if b.index > a.index), None)
         said = [m for i, f, m in st.findings if f == "out_of_turn" and (i == a.index - 1 or i == a.index and not (
-            exp == seat and after is not None and after.actor != lho(seat)
+            (exp == seat and after is not None and after.actor != lho(seat) or exp is None)
             and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS)))]
         # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
         # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
@@ -176,7 +186,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
             break
         if exp is None and oor_told is not None and not au.calls:
-            told = next((m for i, f, m in st.findings if f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index)), None)
+            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
                 named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
@@ -213,6 +223,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irregular_kind = "inadmissible_double"
         elif not in_rotation:
             irregular_kind = "call_out_of_rotation"
+        if seat in once and irregular_kind != "call_when_required_to_pass":
+            once.discard(seat)                       # he passed at that turn: the obligation is spent
+            must_pass.discard(seat)
         if irregular_kind is None:
             au.add(seat, c, a)
             continue
@@ -574,6 +587,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind == "drop" and irr.kind != "declarer_exposes_card":
             irr.put("exposure_deliberate", False, _span(a, "event"))
         out.append(irr)
+        if irr.kind == "defender_card_exposed" and a.cards:
+            out += _penalty_card_not_played(st, a, who, declarer)
         break
     # claims and concessions (Laws 68-71)
     for a in st.actions:
@@ -626,6 +641,27 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
         break
     return out
+
+
+def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
+    """Law 52: the defender with a penalty card later played another card of its suit instead
+    ("西沒先打♦5，而是跟了♦2")."""
+    card = exposed.cards[0]
+    later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
+                  and b.kind in ("play", "follow", "lead", "discard") and b.cards and card not in b.cards
+                  and any(c[0] == card[0] for c in b.cards)), None)
+    if later is None:
+        return []
+    irr = Irregularity("penalty_card_not_played", {}, at=later.index)
+    irr.put("irregularity", "penalty_card_not_played", _span(later, "card") or _span(later, "event"))
+    irr.put("offender", who, _span(later, "actor"))
+    if declarer:
+        irr.put("declarer", declarer, st.declarer[1] if st.declarer else None)
+    ev = next((b for b in st.actions if b.index > later.index and b.kind in ("accept", "decline")
+               and _resolve(b.actor, declarer) in (declarer, None)), None)
+    if ev is not None:
+        irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    return [irr]
 
 
 def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
