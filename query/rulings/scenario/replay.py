@@ -470,7 +470,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("opening_lead_out_of_turn", a, who)
         elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
-        elif on_lead is not None and who is not None and who != on_lead:
+        elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told):
+            # (a bare card named after a trick is won, "trick 9 (East, ♥A)", is too little to rule a lead out of turn on)
             irr = base("lead_out_of_turn", a, who)
             if declarer:
                 irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
@@ -895,7 +896,10 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
                  and (a.actor == "dummy" or a.actor == dummy)), None)
-    if later and said is not None:
+    warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
+    if warned:
+        dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif later and said is not None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 
