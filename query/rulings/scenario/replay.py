@@ -709,7 +709,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
-        irr.put("established_by", "played_to_next_trick", _span(on, "event"))
+        irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
     elif est is not None:
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
