@@ -128,6 +128,7 @@ _HANT_LAW_KW = re.compile(r"Laws?\s*(?=\d)|(?<=參照)(?=\d{1,2}[A-H])|(?<=參�
 _HANT_SEP = re.compile(r"\s*(?:、\s*(?:與|及|和|或|以及)?|,|，|以及|或是|與|及|和|或)\s*")
 _HANT_PRE = re.compile(r"(?:上述|下述|前述|下方|下列|以上|以下|本條|本規則)\s*")
 _HANT_NUM = re.compile(r"第\s*")
+_HANT_PAREN_SEC = re.compile(r"\(([a-h])\)(?![0-9A-Za-z(])")
 _HANT_MARK = re.compile(r"\s*(?:兩款|小項|項|款)")
 _HANT_TRIGGER = re.compile(_alt("參照", "參閱", "參見", "依", "除", "按", "如", "如同", "違反", "套用", "滿足", "根據")
                            + r"\s*$")
@@ -342,8 +343,11 @@ def _en_groups(text: str) -> list[tuple[int, int, list[_Atom]]]:
         a = _EN_ABS.match(text, m.end())
         if not a:
             continue
-        atoms = [_Atom(_parts(**a.groupdict()), m.start(), a.end(), keyword=True)]
-        pos = a.end()
+        parts, pos = _parts(**a.groupdict()), a.end()
+        letter = _HANT_PAREN_SEC.match(text, pos)
+        if letter and not a.group("sec"):      # 見Law 40(b) (Alerting Policy 2(ii)): the section written in brackets
+            parts, pos = _parts(law=a.group("law"), sec=letter.group(1).upper()), letter.end()
+        atoms = [_Atom(parts, m.start(), pos, keyword=True)]
         while True:
             s = _EN_SEP.match(text, pos)
             if not s:
@@ -415,8 +419,11 @@ def _hant_groups(text: str) -> list[tuple[int, int, list[_Atom]]]:
         a = _EN_ABS.match(text, m.end())
         if not a:
             continue
-        atoms = [_Atom(_parts(**a.groupdict()), m.start(), a.end(), keyword=True)]
-        pos = a.end()
+        parts, pos = _parts(**a.groupdict()), a.end()
+        letter = _HANT_PAREN_SEC.match(text, pos)
+        if letter and not a.group("sec"):      # 見Law 40(b) (Alerting Policy 2(ii)): the section written in brackets
+            parts, pos = _parts(law=a.group("law"), sec=letter.group(1).upper()), letter.end()
+        atoms = [_Atom(parts, m.start(), pos, keyword=True)]
         while True:
             s = _HANT_SEP.match(text, pos)
             if not s or s.end() == pos:

@@ -106,13 +106,16 @@ _EN, _EN_LEVELS = _words([
     (r"\bmay\b", "may"),
 ], re.I)
 _EN_MASK = [
-    re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
+    re.compile(r"\bmay\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic (40B1(b)): a possibility, not a prohibition
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
     re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
     # epistemic "may" (a possibility, rendered 可能 in Chinese), not a permission: "there may be", "may have
     # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
-    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard)\b|(?:constitute|occur|result|exist|suggest|differ|include|become)\b))", re.I),
+    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross|so)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear)\b))", re.I),
 ]
+# The epistemic mask does not apply under a subject opened by "no": "no substitution may occur" (25A5)
+# is a prohibition.
+_EN_EPISTEMIC = _EN_MASK[-1]
 
 _HANT, _HANT_LEVELS = _words([
     (_cjk("務必不得"), "must-not"), (_cjk("務必不可"), "must-not"), (_cjk("務必不"), "must-not"),
@@ -130,9 +133,15 @@ _HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能�
     r"應(?=\s*(?:非違規方|主辦單位)\S{0,3}之\s*(?:請求|要求))",
     _cjk("獲得"), _cjk("取得"), _cjk("贏得"), _cjk("赢得"), _cjk("尋得"), _cjk("所得"), _cjk("使得"),
     _cjk("值得"), _cjk("記得"), _cjk("覺得"), _cjk("來得"), _cjk("懂得"),
-    _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), _cjk("得利"), r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
+    _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), r"(?<!不)得\s*利",   # 得利 "gain"; 不得利用 is "may not use" (68B2)
+    r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
     _cjk("不須進一步"), _cjk("不必要"), _cjk("無必要"),
-    r"要\s*求[^。，,；;]{0,12}須", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A): not "should"
+    r"要\s*求[^。，,；;]{0,12}[須應]", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A), 要求此時應召請 (16B2): not "should"
+    _cjk("理應"),                                   # "are expected to" (75D1): not the scale's shall
+    r"[須應](?=\s*符\s*合)",                          # 須符合 "subject to" (70E2)
+    r"(?<=應)\s*[僅只]\s*得",                          # 應僅得以 "shall only be effected by" (73A1): a restriction, not a permission
+    r"(?<=[未不])\s*禁\s*止\s*使\s*用",                  # 並未禁止使用 "do not preclude its use" (16A1(d))
+    _cjk("不得違反"),                                # 不得違反 "not contrary to / subject to" (41B, 82A)
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -145,17 +154,23 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
 _HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
-                                     r"可以(?=\s*合法)")]   # 可以合法打出 "can legally be played": ability, not permission
+                                     r"可以(?=\s*合法)",
+                                     _cjk("可能必须"),                        # "may have to": a possibility (45C5)
+                                     r"要\s*求[^。，,；;]{0,12}?(?:应该|应当|须)",   # "when required by law to play" (52B1)
+                                     _cjk("理应"), r"(?<=[未不])\s*禁\s*止\s*使\s*用", _cjk("不得违反"))]   # 可以合法打出 "can legally be played": ability, not permission
 
 # "No player shall …", "no result may stand", "Neither X nor Y may …": the modal is a prohibition.
 # The "no"/"neither" opens the subject: at most six words before the modal, none of which starts
 # another clause or names another subject ("if there is no X, he may" is not a prohibition).
 _EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "should": "shall-not"}
 _EN_NO_SUBJECT = re.compile(
+    r"(?<!\bthere\sis\s)(?<!\bthere\sare\s)(?<!\bthere\swas\s)"      # "if there is no Director, the players should" (80B2(a))
     r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
-    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|which|who|that|unless)\b)[\w'’-]+\s+){1,6}$", re.I)
+    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|unless)\b)[\w'’-]+\s+){1,9}$", re.I)
 # "it may no longer be corrected" (63B), "there shall normally be no redeal" (6F): the "no" follows the modal.
-_EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+)?no\b(?!\s+(?:more|less|later)\s+than)", re.I)
+# "must do nothing to correct" (75B3), "must have no conversation" (76B3): a prohibition said with "no".
+_EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+|do\s+|have\s+|make\s+|take\s+|say\s+)?(?:no|nothing)\b"
+                          r"(?!\s+(?:more|less|later)\s+than)", re.I)
 # Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
 # Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
 _EXTRA = {
@@ -211,7 +226,11 @@ def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
     rx, levels, masks = _SCALES[lang]
     masked = clause
     for mk in masks:
-        masked = mk.sub(lambda m: "\x00" * len(m.group()), masked)
+        def blank(m: re.Match) -> str:
+            if mk is _EN_EPISTEMIC and _EN_NO_SUBJECT.search(m.string[:m.start()]):
+                return m.group()          # "no substitution may occur": a prohibition, not a possibility
+            return "\x00" * len(m.group())
+        masked = mk.sub(blank, masked)
     out = []
     for m in rx.finditer(masked):
         level = levels[int(m.lastgroup[1:])]

@@ -37,6 +37,7 @@ from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
 TERM_TABLE = Path(__file__).resolve().parent / "data" / "terms.tsv"
+SELF_REFERENCE_TABLE = Path(__file__).resolve().parent / "data" / "self_reference.tsv"
 CHANGES_RULE, WORDING = "changes the rule", "wording only"
 
 # The kinds of rule a modal level makes (the Introduction's scale).
@@ -163,13 +164,23 @@ def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
 # "cannot", "are to be"): they do not make a finding of their own, and a kind of rule said with one
 # of them on one side answers the same kind said with a scale word on the other.
 _UNSCALED = {
-    "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\b(?:is|are)\s+required\s+to\b", re.I), "obligation"),
-           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed)\b", re.I), "prohibition"),
-           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b", re.I), "permission"),
+    "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\brequire[sd]?\b|\brequirements?\b|\b(?:has|have)\s+to\b|"
+                       r"\bexpected\s+to\b|\bresponsib\w+|\bsubject\s+to\b", re.I), "obligation"),
+           # prohibitions said without a word of the scale: "without consulting partner" (10C2), "is not
+           # entitled to" (40B2(d)), "in a manner not contrary to" (82A), "whether, but not by whom" (41C),
+           # "subject to Law 16" (41B), "refrain from", "forbidden"; and a prohibition with an exception
+           # ("shall not be heard unless") against the Chinese "only if" (才能受理)
+           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed|entitled)\b|\bwithout\b|"
+                       r"\bnot\s+(?:be\s+)?contrary\b|\bbut\s+not\b|\bsubject\s+to\b|\brefrain\w*|\bforbidden\b|"
+                       r"\bprohibit\w*|\bonly\b|\bunless\b", re.I), "prohibition"),
+           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
+                       r"\bright\s+to\b|\bcould\b", re.I), "permission"),
            # a "may" of possibility (masked by the strength tags), might, is liable to
            (re.compile(r"\bmay\b|\bmight\b|\bliable\s+to\b", re.I), "permission")],
-    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要"), "obligation"), (re.compile(r"不能|不可(?!能)"), "prohibition"),
-           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)"), "permission")],
+    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要|理應|理应|符合|有責任|有责任"), "obligation"),
+           (re.compile(r"不能|不可(?!能)|不予|禁止|避免|只有[^。；;]{0,40}?才|唯有[^。；;]{0,40}?才|才能|才可|方可|方得|"
+                       r"僅|仅|只能|除非|不違反|不违反|不得違反|不得违反"), "prohibition"),
+           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)|權利|权利"), "permission")],
 }
 
 
@@ -178,22 +189,78 @@ def _unscaled(clauses: list[str], lang: str) -> set[str]:
     return {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
 
 
+# Each edition's scale read as one order (the Introduction's): how strongly a clause binds, and how
+# strongly it forbids.
+_BINDS = {"may": 0, "does": 1, "should": 2, "shall": 3, "must": 4}
+_FORBIDS = {"shall-not": 1, "may-not": 2, "must-not": 3}
+_NEGATED = {"should": "shall-not", "shall": "shall-not", "must": "must-not", "may": "may-not"}
+
+
 def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = frozenset(),
               zh_other: set[str] = frozenset()) -> str | None:
     """The severity of a strength difference, or None when the levels agree (or a word off the scale
-    on one side says the kind of rule the other side's scale word says)."""
+    on one side says the kind of rule the other side's scale word says).
+
+    "Changes the rule" when the Chinese binds or forbids more than the English (a procedure or a
+    "should" made a "shall", a "should not" made a "may not", a "may" made mandatory: what a player
+    may be penalised for changes), or makes a mandatory rule optional ("awards" as 得判給) or drops a
+    prohibition; "wording only" when it only says less (shall as a plain statement, may as does)."""
+    # an obligation with a prohibition said off the scale ("shall be made without emphasis", "must do
+    # nothing") is the prohibition of the same degree (不應有, 務必不得)
+    def as_prohibition(levels: list[str], other: set[str], against: list[str]) -> list[str]:
+        if "prohibition" not in other:
+            return levels
+        return sorted({_NEGATED[x] if _NEGATED.get(x) in against and x not in against else x for x in levels})
+    en_levels, zh_levels = (as_prohibition(en_levels, en_other, zh_levels),
+                            as_prohibition(zh_levels, zh_other, en_levels))
     if en_levels == zh_levels:
         return None
     said_en, said_zh = {_KIND[x] for x in en_levels}, {_KIND[x] for x in zh_levels}
     if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other:
         return None
-    kinds_en, kinds_zh = said_en or {"procedure"}, said_zh or {"procedure"}
-    if kinds_en == kinds_zh:
-        return WORDING
-    # an obligation said without a modal word ("does") is still a rule of procedure: wording
-    if kinds_en ^ kinds_zh <= {"obligation", "procedure"}:
-        return WORDING
-    return CHANGES_RULE
+    def binds(levels: list[str]) -> int:
+        return max((_BINDS[x] for x in levels if x in _BINDS), default=1)
+    def forbids(levels: list[str]) -> int:
+        return max((_FORBIDS.get(x, 0) for x in levels), default=0)
+    stricter = binds(zh_levels) > binds(en_levels) or forbids(zh_levels) > forbids(en_levels) \
+        or ("may" in en_levels and "may" not in zh_levels and "permission" not in zh_other)
+    optional = "may" in zh_levels and "may" not in en_levels and binds(en_levels) >= 1
+    dropped = forbids(en_levels) and not forbids(zh_levels) and "prohibition" not in zh_other
+    return CHANGES_RULE if stricter or optional or dropped else WORDING
+
+
+@lru_cache(maxsize=1)
+def _self_reference() -> dict[str, re.Pattern]:
+    """lang ('en' or 'zh') -> the words by which a text points at its own Law without naming it."""
+    with open(SELF_REFERENCE_TABLE, encoding="utf-8") as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    forms: dict[str, list[str]] = {"en": [], "zh": []}
+    for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
+        forms[row[0]].append(f"(?:{row[1]})")
+    return {lang: re.compile("|".join(v), re.I if lang == "en" else 0) for lang, v in forms.items()}
+
+
+def _same_law(target: str, pid: str) -> bool:
+    """A target in the Law of the provision itself (a reference within one document only)."""
+    if ":" in target:
+        return False
+    p, t = parse_id(pid), parse_id(target)
+    return bool(p and t and p["law"] == t["law"])
+
+
+def _unnamed(mine: set[str], theirs: set[str], other_text: str, other_lang: str, pid: str) -> set[str]:
+    """The targets of one side that the other side points at without naming them (本條, "the foregoing"):
+    in the provision's own Law, and not named more or less specifically on the other side."""
+    if not _self_reference()["en" if other_lang == "en" else "zh"].search(other_text):
+        return set()
+    return {x for x in mine - theirs if _same_law(x, pid) and not any(_encloses(x, y) for y in theirs)}
+
+
+def _encloses(a: str, b: str) -> bool:
+    """One id is the other or encloses it (27B encloses 27B1(a)); policies' targets are qualified."""
+    da, _, ia = a.rpartition(":")
+    db, _, ib = b.rpartition(":")
+    return da == db and (ia == ib or ib.startswith(ia) or ia.startswith(ib))
 
 
 def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
@@ -202,16 +269,19 @@ def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
                                  f"{lang} only: {', '.join(extra)}" if extra else "") if x)
 
 
-def _ref_severity(en_refs: set[str], zh_refs: set[str]) -> str:
-    """A reference made more or less specific (27B against 27B1), or a "see" pointer only dropped or
-    added, is wording; a reference to another provision in its place changes the rule."""
+def _ref_severity(en_refs: set[str], zh_refs: set[str], kinds: dict[str, str] | None = None) -> str:
+    """A reference made more or less specific (27B against 27B1, Law 86 for 86B), or a "see" pointer
+    only dropped or added, is wording; a reference to another provision in its place (30B1(b)(i) for
+    30B1(b)(ii)), or a dropped or added statement that a provision applies or does not apply ("Law
+    16C does not apply"), changes the rule."""
+    kinds = kinds or {}
+    one_sided = {x for x in en_refs ^ zh_refs
+                 if not any(_encloses(x, y) for y in (zh_refs if x in en_refs else en_refs))}
+    if any(kinds.get(x) in ("applies", "does-not-apply", "may-apply") for x in one_sided):
+        return CHANGES_RULE
     if en_refs <= zh_refs or zh_refs <= en_refs:
-        return WORDING
-    def law_of(target: str) -> str:
-        doc, _, pid = target.rpartition(":")
-        p = parse_id(pid)
-        return f"{doc}:{p['law']}{p['sec'] or ''}" if p else target
-    return WORDING if {law_of(x) for x in en_refs} == {law_of(x) for x in zh_refs} else CHANGES_RULE
+        return WORDING          # a pointer only dropped or added
+    return CHANGES_RULE if one_sided else WORDING
 
 
 def _polarity(en: dict, zh: dict, lang: str) -> list[tuple[str, str, list[str]]]:
@@ -246,6 +316,7 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
     en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
     zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
+    kinds = {r.target: r.type for r in en_refs + zh_refs}
     pairs, i, j = [], 0, 0
     for en, zh in align_clauses(en_clauses, zh_clauses, lang):
         pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
@@ -275,13 +346,17 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
                                    CHANGES_RULE, en_c, zh_c))
         en_t, zh_t = _targets(en_refs, en_spans), _targets(zh_refs, zh_spans)
+        en_t, zh_t = (en_t - _unnamed(en_t, zh_t, zh_c, lang, pid), zh_t - _unnamed(zh_t, en_t, en_c, "en", pid))
         if en_t != zh_t and en_t and zh_t:
-            out.append(Finding(pid, lang, "reference", _ref_detail(en_t, zh_t, lang), _ref_severity(en_t, zh_t),
-                               en_c, zh_c))
+            out.append(Finding(pid, lang, "reference", _ref_detail(en_t, zh_t, lang),
+                               _ref_severity(en_t, zh_t, kinds), en_c, zh_c))
     # a reference the whole of one text makes and the other never does (clauses may pair wrongly)
     en_all, zh_all = {r.target for r in en_refs}, {r.target for r in zh_refs}
+    en_all, zh_all = (en_all - _unnamed(en_all, zh_all, zh_text, lang, pid),
+                      zh_all - _unnamed(zh_all, en_all, en_text, "en", pid))
     if en_all != zh_all and not any(f.kind == "reference" for f in out):
-        out.append(Finding(pid, lang, "reference", _ref_detail(en_all, zh_all, lang), _ref_severity(en_all, zh_all)))
+        out.append(Finding(pid, lang, "reference", _ref_detail(en_all, zh_all, lang),
+                           _ref_severity(en_all, zh_all, kinds)))
     return out
 
 
