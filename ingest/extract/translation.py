@@ -83,10 +83,12 @@ def negations(clause: str, lang: str) -> dict[str, list[str]]:
 
 
 @lru_cache(maxsize=1)
-def _terms() -> list[tuple[str, dict[str, re.Pattern]]]:
+def _terms() -> list[tuple[str, dict[str, re.Pattern], bool, str]]:
+    """(term, {lang: forms}, both directions?, severity) per row of data/terms.tsv."""
     with open(TERM_TABLE, encoding="utf-8") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
-    return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])})
+    return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])},
+             row[4] == "both", CHANGES_RULE if row[5] == "changes" else WORDING)
             for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
 
 
@@ -216,7 +218,9 @@ def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = f
     if en_levels == zh_levels:
         return None
     said_en, said_zh = {_KIND[x] for x in en_levels}, {_KIND[x] for x in zh_levels}
-    if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other:
+    # "must", the strongest word, is not answered by a word off the scale (需 "need to", 31A1)
+    strongest = "must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
+    if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other and not strongest:
         return None
     def binds(levels: list[str]) -> int:
         return max((_BINDS[x] for x in levels if x in _BINDS), default=1)
@@ -340,11 +344,11 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "polarity",
                                f"{'a negation' if what == 'negation' else 'an exception'} "
                                f"({', '.join(dict.fromkeys(words))}) in {side} only", CHANGES_RULE, en_c, zh_c))
-        for term, forms in _terms():
+        for term, forms, both, term_severity in _terms():
             has_en, has_zh = bool(forms["en"].search(en_c)), bool(forms[lang].search(zh_c))
-            if has_en != has_zh:
+            if has_en != has_zh and (has_en or both):
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
-                                   CHANGES_RULE, en_c, zh_c))
+                                   term_severity, en_c, zh_c))
         en_t, zh_t = _targets(en_refs, en_spans), _targets(zh_refs, zh_spans)
         en_t, zh_t = (en_t - _unnamed(en_t, zh_t, zh_c, lang, pid), zh_t - _unnamed(zh_t, en_t, en_c, "en", pid))
         if en_t != zh_t and en_t and zh_t:
