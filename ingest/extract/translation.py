@@ -308,6 +308,49 @@ def _polarity(en: dict, zh: dict, lang: str) -> list[tuple[str, str, list[str]]]
     return out
 
 
+# The median length of a Chinese text against its English (characters without spaces), measured on
+# the 2017 Laws (provisions of 80+ characters): a clause with no partner is reported as missing only
+# when the Chinese is markedly shorter than that (below 0.85 of it); otherwise the two texts cut their
+# sentences differently (16D1, 73D2: one Chinese sentence for two English ones) and the clause joins
+# its neighbour's pair.
+_RATIO = {"zh-Hant": 0.272, "zh-Hans": 0.309}
+_SHORT = 0.85
+
+
+def _length_ratio(en_text: str, zh_text: str, lang: str) -> float:
+    return _size(zh_text, lang) / max(1, _size(en_text, "en"))
+
+
+def _merge_unpartnered(pairs: list) -> list:
+    """Each clause group with no partner joined to the pair before it (or after it, when first)."""
+    out: list = []
+    pending: tuple = ([], [], [], [])
+    for en, zh, es, zs in pairs:
+        if not en or not zh:
+            if out:
+                pe, pz, pes, pzs = out[-1]
+                out[-1] = (pe + en, pz + zh, pes + es, pzs + zs)
+            else:
+                pending = tuple(a + b for a, b in zip(pending, (en, zh, es, zs)))
+            continue
+        if pending[0] or pending[1]:
+            en, zh, es, zs = pending[0] + en, pending[1] + zh, pending[2] + es, pending[3] + zs
+            pending = ([], [], [], [])
+        out.append((en, zh, es, zs))
+    if not out and (pending[0] or pending[1]):
+        out.append(pending)
+    return out
+
+
+_NUMBER = re.compile(r"(?<![\dA-Za-z])\d{2,}(?:[.,]\d+)?(?![\dA-Za-z])")
+_LAW_NUMBER = re.compile(r"Laws?\s*\d+[A-H]?\d*(?:\([a-z]+\))*|第\s*\d+\s*[条條]")
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers of two or more digits a clause states (scores, percentages, minutes), law numbers aside."""
+    return set(_NUMBER.findall(_LAW_NUMBER.sub(" ", text)))
+
+
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                     en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None) -> list[Finding]:
     """Every difference between the English and one Chinese expression of a provision, by clause pair.
@@ -325,6 +368,8 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     for en, zh in align_clauses(en_clauses, zh_clauses, lang):
         pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
         i, j = i + len(en), j + len(zh)
+    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
+        pairs = _merge_unpartnered(pairs)
     for en, zh, en_spans, zh_spans in pairs:
         en_c, zh_c = " ".join(en), "".join(zh)
         if not en or not zh:
@@ -335,6 +380,11 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                                f"{lang if en else 'English'} text",
                                CHANGES_RULE if marks else WORDING, en_c, zh_c))
             continue
+        lost = sorted(_numbers(en_c) - _numbers(zh_c), key=lambda x: float(x.replace(",", "")))
+        if len(lost) >= 2:          # a table or a list of figures the Chinese does not give (78B's IMP scale)
+            out.append(Finding(pid, lang, "missing-clause",
+                               f"the numbers {', '.join(lost[:6])}{' …' if len(lost) > 6 else ''} of the English "
+                               f"have no counterpart in the {lang} text", CHANGES_RULE, en_c, zh_c))
         severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang))
         if severity:
             out.append(Finding(pid, lang, "strength",
