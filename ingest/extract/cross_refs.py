@@ -14,7 +14,7 @@ Surface forms handled (all found in sources 000 and 002):
 |         |                                                             | "like basis to", or followed by above / below / following /        |
 |         |                                                             | preceding / hereunder / of this Law, or by an apply word           |
 |         |                                                             | ("Unless A applies"); a bare number needs see / as in / a locator  |
-| zh-Hant | Law 26B, LawN (no space), Law 16C、26B、與 Law 72C,            | [上述/下述/前述/下方/下列/以上/本條/本規則] [第] B1(b) [款/項/小項/兩款]; |
+| zh-Hant | Law 26B, LawN (no space), Law 16C、26B、與 Law 72C, Law 40(b) | [上述/下述/前述/下方/下列/以上/本條/本規則] [第] B1(b) [款/項/小項/兩款]; |
 |         | Law 30、31、及 32; "參照 73D3" (the source dropped "Law")     | a bare letter/B1 also after 參照 / 依 / 除 / 按 / 如 / 違反 / 套用 / |
 |         |                                                             | 滿足 / 根據, or before 所述 / 規定                                  |
 | zh-Hans | 第 23 条 A 款, 第 16 条 C 款 2, 第 12 条 C 款 1 (b),             | 本条 D 款 [1 [(b)]], 本款 3, 本款 (a), 本款 2 项, 本项（d）, A 款    |

@@ -13,14 +13,30 @@ consistency report lists it").
      the words negative in form only (非法 "unauthorized", 無論 "whatever", 不足 "insufficient")
      and the modal prohibitions, which the strength check compares;
    - *reference*: the provisions referred to differ;
-   - *term*: a term the rule turns on ("damage", "comparable call", `data/terms.tsv`) in one
-     clause of the pair only;
-   - *missing-clause*: a clause with no partner in the other language.
+   - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
+     are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
+     Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+   - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
+     shorter than the editions' usual length (otherwise the sentences are only cut differently and
+     the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
+     digits or more, law numbers aside) that the Chinese clause does not give (78B's IMP scale).
+   - Words off the scale answer the kind of rule the other side's scale word says (`_UNSCALED`):
+     a prohibition said without a modal ("without consulting", "is not entitled to", "but not",
+     "not contrary to", 禁止, 才能 "only if") answers 不得 / 不准 / "may not"; an obligation with
+     such a prohibition is the prohibition of the same degree ("shall be made without emphasis" =
+     不應有強調). "Must", the strongest word, is not answered by 需 "need to".
+   - References: a provision of the same Law named on one side and pointed at without its name on
+     the other (本條, 上述第1項, "the foregoing", "so withdraws"; `data/self_reference.tsv`) is the
+     same place.
 3. **Severity.** "changes the rule" when the difference can change what a player or the Director
-   must do: a polarity or exception flip; strength across the kinds of rule (a permission, a
-   procedure, an obligation, a prohibition); a reference to another provision; a missing clause
-   that carries a modal word or a negation. Otherwise "wording only" (should/shall/must within
-   the obligations; a reference only made more or less specific).
+   must do: a polarity or exception flip; a Chinese that binds or forbids more than the English (a
+   procedure or "should" made 應 / 应当, "should not" made 不得, "may" made mandatory), makes a
+   mandatory rule optional (得 / 可以 for "awards"), or drops a prohibition; a reference to another
+   provision in the place of the English one, or a dropped "X does not apply"; a missing clause
+   with a modal word or a negation; a term the row marks so. Otherwise "wording only" (the Chinese
+   says less: "shall" as a plain statement; a reference made more or less specific or a "see"
+   pointer dropped).
 """
 from __future__ import annotations
 
