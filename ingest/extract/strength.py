@@ -113,6 +113,9 @@ _EN_MASK = [
     re.compile(r"\bmay\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic (40B1(b)): a possibility, not a prohibition
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
     re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
+    # "the contestants who should have had a comparison of scores" (87A), "which should have been listed"
+    # (Systems Policy 5): a past duty described, not a rule of the clause
+    re.compile(r"\bshould(?=\s+have\s+(?:had|been)\b)", re.I),
     # epistemic "may" (a possibility, rendered 可能 in Chinese), not a permission: "there may be", "may have
     # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
     re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear)\b))", re.I),
@@ -120,6 +123,10 @@ _EN_MASK = [
 # The epistemic mask does not apply under a subject opened by "no": "no substitution may occur" (25A5)
 # is a prohibition.
 _EN_EPISTEMIC = _EN_MASK[-1]
+
+# A modal inside a noun phrase, "the rules that viewers should observe" (76A2 应该遵守的规定, 應遵守之規定):
+# the modal describes the rules' content, not the clause's own rule.
+_MODAL_IN_NOUN = r"(?:應該|应该|應當|应当|應|应|須|须)(?=\s*[\u4e00-\u9fff]{1,3}\s*[的之]\s*(?:規定|规定|規章|规章|規則|规则|事項|事项))"
 
 _HANT, _HANT_LEVELS = _words([
     (_cjk("務必不得"), "must-not"), (_cjk("務必不可"), "must-not"), (_cjk("務必不"), "must-not"),
@@ -146,6 +153,7 @@ _HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能�
     r"(?<=應)\s*[僅只]\s*得",                          # 應僅得以 "shall only be effected by" (73A1): a restriction, not a permission
     r"(?<=[未不])\s*禁\s*止\s*使\s*用",                  # 並未禁止使用 "do not preclude its use" (16A1(d))
     _cjk("不得違反"),                                # 不得違反 "not contrary to / subject to" (41B, 82A)
+    _MODAL_IN_NOUN,                                 # 應遵守之規定 "the rules to be observed": inside a noun phrase
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -157,7 +165,8 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("应该"), "should"),
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
-_HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
+_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, r"可以(?=\s*用来)",   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
+                                     _cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
                                      r"可以(?=\s*合法)",
                                      _cjk("可能必须"),                        # "may have to": a possibility (45C5)
                                      r"要\s*求[^。，,；;者]{0,12}?(?:应该|应当|须)",   # "when required by law to play" (52B1)

@@ -278,3 +278,17 @@ def test_a_table_of_figures_missing_from_the_chinese_is_a_missing_clause(laws):
 def test_sentences_cut_differently_are_not_a_missing_clause(laws):
     # 73D2: the Traditional says "may not attempt to mislead … by the haste …" in one sentence
     assert "missing-clause" not in kinds_of("73D2", text(laws, "73D2", "en"), text(laws, "73D2", "zh-Hant"), "zh-Hant")
+
+
+@pytest.mark.parametrize("clause,lang,levels", [
+    ("主管单位和比赛主办单位可以制定观众在比赛中使用电子传输设备时应该遵守的规定", "zh-Hans", ["may"]),  # 76A2
+    ("如果必要可以用来确定各方所赢牌墩的数目以及牌张打出的次序。", "zh-Hans", []),                     # 65C "can be used to"
+    ("and the contestants who should have had a comparison of scores did not play the board", "en", []),  # 87A
+])
+def test_modals_that_describe_rather_than_rule_are_not_tagged(clause, lang, levels):
+    assert [lv for lv, _, _ in modal_levels(clause, lang)] == levels
+
+
+def test_immediately_of_place_is_not_a_term_finding(laws):
+    # 45A "facing it on the table immediately before him" = 靠近自己面前
+    assert "term" not in kinds_of("45A", text(laws, "45A", "en"), text(laws, "45A", "zh-Hant"), "zh-Hant")
