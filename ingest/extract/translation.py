@@ -186,11 +186,12 @@ _UNSCALED = {
                        r"\bexpected\s+to\b|\bresponsib\w+|\bsubject\s+to\b", re.I), "obligation"),
            # prohibitions said without a word of the scale: "without consulting partner" (10C2), "is not
            # entitled to" (40B2(d)), "in a manner not contrary to" (82A), "whether, but not by whom" (41C),
-           # "subject to Law 16" (41B), "refrain from", "forbidden"; and a prohibition with an exception
+           # "subject to Law 16" (41B), "refrain from", "forbidden", "must refer to tricks other than one in
+           # progress" (68 = 務必不含); and a prohibition with an exception
            # ("shall not be heard unless") against the Chinese "only if" (才能受理)
            (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed|entitled)\b|\bwithout\b|"
                        r"\bnot\s+(?:be\s+)?contrary\b|\bbut\s+not\b|\bsubject\s+to\b|\brefrain\w*|\bforbidden\b|"
-                       r"\bprohibit\w*|\bonly\b|\bunless\b", re.I), "prohibition"),
+                       r"\bprohibit\w*|\bonly\b|\bunless\b|\bother\s+than\b", re.I), "prohibition"),
            (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
                        r"\bright\s+to\b|\bcould\b", re.I), "permission"),
            # a "may" of possibility (masked by the strength tags), might, is liable to
@@ -368,10 +369,13 @@ def _numbers(text: str) -> set[str]:
 
 
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
-                    en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None) -> list[Finding]:
+                    en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None,
+                    en_lead_in: str = "") -> list[Finding]:
     """Every difference between the English and one Chinese expression of a provision, by clause pair.
     `en_refs` / `zh_refs` are the references the document's own resolver found in each text (a policy
-    refers to the Laws); by default they are read from the texts as references within the Laws."""
+    refers to the Laws); by default they are read from the texts as references within the Laws.
+    `en_lead_in` is the English of the provisions above it (80A1 "The Regulating Authority under these
+    laws is:" for 80A1(a)): a term the Chinese item says and the English says in its lead-in is no finding."""
     here = pid if parse_id(pid) else ""
     en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
     zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
@@ -412,6 +416,8 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                                f"({', '.join(dict.fromkeys(words))}) in {side} only", CHANGES_RULE, en_c, zh_c))
         for term, forms, both, term_severity in _terms():
             has_en, has_zh = bool(forms["en"].search(en_c)), bool(forms[lang].search(zh_c))
+            if has_zh and not has_en and forms["en"].search(en_lead_in):
+                continue
             if has_en != has_zh and (has_en or both):
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
                                    term_severity, en_c, zh_c))
@@ -430,6 +436,17 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     return out
 
 
+def _lead_in(aligned: dict, parent: str | None) -> str:
+    """The English texts of a provision's ancestors, nearest first."""
+    out = []
+    while parent and parent in aligned:
+        prov = aligned[parent].prov
+        en = prov.expressions.get("en")
+        out.append(en.text if en and en.text else "")
+        parent = prov.parent
+    return " ".join(out)
+
+
 def consistency(aligned: dict) -> list[Finding]:
     """The findings of every provision with an English text and a Chinese text of the same state
     of the Laws (Laws 73 and 89 are compared only within one state)."""
@@ -441,7 +458,8 @@ def consistency(aligned: dict) -> list[Finding]:
         for lang in ("zh-Hant", "zh-Hans"):
             zh = a.prov.expressions.get(lang)
             if zh and zh.text and zh.state == en.state:
-                found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []))
+                found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []),
+                                        _lead_in(aligned, a.prov.parent))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
                 out += found

@@ -292,3 +292,28 @@ def test_modals_that_describe_rather_than_rule_are_not_tagged(clause, lang, leve
 def test_immediately_of_place_is_not_a_term_finding(laws):
     # 45A "facing it on the table immediately before him" = 靠近自己面前
     assert "term" not in kinds_of("45A", text(laws, "45A", "en"), text(laws, "45A", "zh-Hant"), "zh-Hant")
+
+
+def test_ying_dui_respond_is_not_shall_but_bu_ying_dui_is():
+    # Psychic Policy 2 應對措施 "responses"; 76B5 不应对该桌… "shall not … to the table"
+    assert [lv for lv, _, _ in modal_levels("及同伴間相關之應對措施與預期發展。", "zh-Hant")] == []
+    assert [lv for lv, _, _ in modal_levels("观众不应对该桌的任何情况指出违例。", "zh-Hans")] == ["shall-not"]
+
+
+def test_must_with_other_than_is_the_prohibition_of_the_chinese():
+    # 68: "it must refer to tricks other than one currently in progress" = 務必不含進行中之牌磴
+    en = ("For a statement or action to constitute a claim or concession of tricks under these Laws, it must refer "
+          "to tricks other than one currently in progress.")
+    zh = "本橋規所述攤牌或捐牌之聲明或行動,其指涉之牌磴務必不含進行中之牌磴。"
+    assert "strength" not in kinds_of("68", en, zh, "zh-Hant")
+
+
+def test_a_body_the_chinese_names_in_place_of_the_english_one_is_a_term_finding(laws):
+    # 80B1: the Tournament Organizer's powers become the Regulating Authority's (主管單位可以授權主辦單位)
+    details = [f.detail for f in clause_findings("80B1", text(laws, "80B1", "en"), text(laws, "80B1", "zh-Hant"), "zh-Hant")]
+    assert "'Regulating Authority' in zh-Hant only" in details
+    # 80A1(a) names the World Bridge Federation under the lead-in "The Regulating Authority under these laws is:"
+    lead_in = text(laws, "80A1", "en")
+    found = clause_findings("80A1(a)", text(laws, "80A1(a)", "en"), text(laws, "80A1(a)", "zh-Hant"), "zh-Hant",
+                            en_lead_in=lead_in)
+    assert "term" not in [f.kind for f in found]
