@@ -25,6 +25,10 @@ NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_ca
          "unintended": ["change_of_call"], "intended": ["change_of_call"]}
 
 
+# the findings that name an irregularity outright ("insufficient", "revoked", "misinformed")
+STRONG_NAMES = ("insufficient", "revoke", "misinformation")
+
+
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
@@ -87,6 +91,12 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         if said and call_m is not None and any(m.start > call_m.start for m in said):
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
             ask_kind = [first.kind, "change_of_call"]
+    named = {k for _, f, _m in st.findings if f in STRONG_NAMES for k in NAMED[f]}
+    if first is not None and named and first.kind not in named and not any(i.kind in named for i in found) \
+            and "irregularity" not in given and not ask_kind:
+        # the story names an irregularity the replay did not find ("南说2NT其实是…", "West revoked"):
+        # unsure which one the ruling is about, so ask (never a confident ruling on the other one)
+        ask_kind = [first.kind] + sorted(named)
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)

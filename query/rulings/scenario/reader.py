@@ -35,9 +35,17 @@ _CARD = re.compile(r"(10|老[ka]|[akqjt2-9]|ace|king|queen|jack|ten|nine|eight|s
 
 def _suit(words: str, lex: dict) -> str | None:
     s = words.lower()
-    for w in sorted(lex["suits"], key=len, reverse=True):
-        if (len(w) > 1 or not w.isascii()) and w in s:
-            return lex["suits"][w]
+    # the first suit word in the words (the longest where two start together); an ASCII word only
+    # as a whole word, so that "no" (no-trump) is not read inside "North"
+    found = []
+    for w in lex["suits"]:
+        if len(w) > 1 or not w.isascii():
+            pat = rf"(?<![a-z]){re.escape(w)}(?![a-z])" if w.isascii() else re.escape(w)
+            m = re.search(pat, s)
+            if m:
+                found.append((m.start(), -len(w), w))
+    if found:
+        return lex["suits"][min(found)[2]]
     m = re.search(r"[1-9](nt|n|c|d|h|s)", s) or re.search(r"(?:^|[^a-z])(c|d|h|s)(?:10|[akqjt2-9])", s)
     return lex["suits"].get(m.group(1)) if m else None
 

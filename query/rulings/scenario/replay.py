@@ -19,10 +19,11 @@ does not settle is left out, and the reasoner asks for it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import Action, Story, call_of
+from query.rulings.scenario.story import SEAT_WORDS, Action, Story, call_of
 
 
 @dataclass
@@ -157,12 +158,15 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
-        mine = [b for x, _, b in au.calls if x == seat and b is not None]
+        if (c.kind == "bid" and c.level > 7) or au.ended:
+            mine = []                                    # Law 38 / Law 39 first: not a change of call
+        else:
+            mine = [b for x, _, b in au.calls if x == seat and b is not None]
         wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
         if mine and wanted is not None and not (au.calls[-1][0] == seat):
             out.append(_change_of_call(st, mine[-1], a, calls, au))
             break
-        if au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
+        if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
             out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
             break
@@ -181,6 +185,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 fill = not told_here and (a.kind == "open" or (au.last_bid is None and not oor_told and c.kind == "bid"))
             elif not oor_told and seat != au.calls[-1][0]:
                 fill = not (au.last_bid is not None and au.passes + gap >= 3)
+            nxt = next((b for b in st.actions if b.index > a.index and (b.call or b.kind in ("accept", "decline"))), None)
+            if fill and nxt is not None and nxt.kind in ("accept", "decline") and not nxt.call \
+                    and (c.kind != "bid" or c.supersedes(au.last_bid)):
+                fill = False          # "East bid 1♣. West did not accept it": nobody accepts a call made in turn
             if fill:
                 s = exp
                 for _ in range(gap):
@@ -337,6 +345,11 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             if seat == off:
                 # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
+                withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
+                if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
+                                                  or withdrawn == "bid" and c.kind == "pass"):
+                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's (Law 23A): not comparable
+                    nc = _span(a, "call")
                 if nc is not None or cm is not None:
                     irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
                     if nc is not None:
@@ -357,6 +370,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
         if found is not None:
             irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
+        elif kind == "pass":
+            # a pass does not carry the meaning of the bid it replaces (Law 23A): not a comparable call
+            irr.put("replacement_comparable", False, _span(a, "call"))
         # who must pass afterwards (Law 27B2 / 27B3)
         if kind in ("pass",) or (kind in ("sufficient_bid", "double", "redouble")
                                  and not irr.facts.get("replacement_lowest_same_denomination")
@@ -397,6 +413,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         return irr
 
     claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
+    for a in st.actions:
+        if a.kind == "claim" and declarer and not any(b.kind in ("play", "follow", "discard", "ruff", "win") for b in st.actions[:a.index]):
+            # a hand put down before any card is played: dummy spreading, or declarer spreading his (Law 54A)
+            who = _resolve(a.actor, declarer)
+            if who == partner(declarer):
+                a.kind = "dummy_down"
+            elif who == declarer and any(b.kind == "lead" for b in st.actions[:a.index]):
+                a.kind = "face"
     wins = [a for a in st.actions if a.kind == "win"]
     for w in wins:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
@@ -404,7 +428,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer:
-        faced = next((a for a in st.actions if a.kind == "face" and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        told = st.has("out_of_turn") or st.has("should")
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and told.start < _span(a, "event").start)
+                      and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is not None:
             faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
             leads = [faced]
@@ -445,10 +471,17 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         ev = next((b for b in st.actions if b.index > a.index and (
             b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
             and (declarer is None or _resolve(b.actor, declarer) != who)), None)
+        if ev is not None and ev.kind == "accept" and irr.kind == "opening_lead_out_of_turn":
+            spread = next((b for b in st.actions if ev.index < b.index <= ev.index + 3 and b.kind == "face"
+                           and _resolve(b.actor, declarer) == declarer), None)
+            ev = spread or ev                    # "'ok, then I'll be dummy'": he accepts by spreading his hand (Law 54A)
         if ev is not None:
             if irr.kind == "opening_lead_out_of_turn":
                 choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
                 irr.put("declarer_choice", choice, _span(ev, "event"))
+                if ev.kind == "dummy_down" and "declarer_could_see_dummy" not in irr.facts:
+                    # dummy was spread before declarer chose: he could see its cards and must accept (Law 54C)
+                    irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
         elif irr.kind == "lead_out_of_turn":
@@ -552,8 +585,16 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
+            ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
+                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)
+            if ruff is not None:
+                # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
+                irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        if st.has("already_won") is not None and a.kind == "claim":
+            # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
+            irr.put("conceded_trick_won", True, st.has("already_won"))
         if st.has("correction_period") is not None:
             irr.put("within_correction_period", True, st.has("correction_period"))
         if st.has("trump_not_mentioned") is not None:
@@ -603,10 +644,16 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             x = next(x for x in later if x[1] in (off, partner(off), side))
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
+    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
+               and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
+        if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
+    elif on is not None:
+        irr.put("established_by", "played_to_next_trick", _span(on, "event"))
     elif est is not None:
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
@@ -660,8 +707,6 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
     return out
 
-
-SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
 
 
 def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
@@ -741,7 +786,19 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("premature_kind", "play_before_partner", np_)
             out.append(irr)
     cc = st.has("card_count")
-    if cc is not None:
+    counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    if cc is not None and counts and max(counts) < 13:
+        # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
+        irr = Irregularity("missing_card", {}, at=0)
+        irr.put("irregularity", "missing_card", cc)
+        found_m = st.has("card_found") or next((_span(a, "event") for a in st.actions if a.kind == "drop"), None)
+        if found_m is not None:
+            irr.put("missing_card_found", "elsewhere", found_m)
+        before = st.has("before_auction")
+        if before is not None:
+            irr.put("opening_lead_faced", False, before)
+        out.append(irr)
+    elif cc is not None:
         irr = Irregularity("incorrect_number_of_cards", {}, at=0)
         irr.put("irregularity", "incorrect_number_of_cards", cc)
         done = st.has("established")
@@ -756,11 +813,28 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr = Irregularity("insufficient_bid", {}, at=-1)
             irr.put("irregularity", "insufficient_bid", ins)
             irr.put("call", {"seat": seat, "call": call}, sm, cm)
+            if st.has("out_of_turn") is None:
+                irr.put("in_rotation", True, ins)    # "insufficient" is said of a bid in rotation (Law 27; out of turn is Law 31)
             ev = next((b for b in st.actions if b.kind in ("accept", "decline")), None)
             if ev is not None:
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
             out.append(irr)
     return out
+
+
+def _dummy_then(st: Story, found: list[Irregularity]) -> None:
+    """Law 43B2-3: after looking at a defender's hand, dummy was the first to point out a defender's
+    irregularity ("明手第一个说'西藏牌了'")."""
+    dv = next((i for i in found if i.kind == "dummy_violation" and i.facts.get("dummy_violation") == "looked_at_defender_hand"
+               and "dummy_then" not in i.facts), None)
+    if dv is None:
+        return
+    dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
+    later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
+    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
+                 and (a.actor == "dummy" or a.actor == dummy)), None)
+    if later and said is not None:
+        dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 
 def replay(st: Story) -> list[Irregularity]:
@@ -778,7 +852,11 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "change_of_call" for i in found):
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
             j.at for j in found if j.kind == "change_of_call") - 1]
+    if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
+        # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
+        found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     found.sort(key=lambda i: i.at)
+    _dummy_then(st, found)
     seen, out = set(), []
     for i in found:
         if i.kind not in seen:

@@ -19,6 +19,7 @@ from query.rulings.scenario.reader import Mention, read_call
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
 
 
 @dataclass
@@ -101,10 +102,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
     skip: set[int] = set()
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
+    corrections: list[tuple[str, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after)
+    clause = (0, 0)              # where the teller's current sentence began: (actions, findings)
     for i, m in enumerate(ms):
         if i in skip:
             continue
         prev = ms[i - 1] if i else None
+        if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
+            clause = (len(st.actions), len(st.findings))
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
@@ -159,6 +164,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SIDE":
             actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
             continue
+        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") and prev is not None and prev.label in ("SEAT", "FINDING") \
+                and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
+            if m.value == "dummy" and prev.label == "SEAT":
+                st.dummy = (prev.value, prev)            # "North (dummy)"
+            continue                                     # "East (wrong defender)": a description of the seat just named
         if m.label == "ROLE":
             if m.value in RELATIVE and actor in SEATS:
                 actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
@@ -172,16 +182,30 @@ def build(ms: list[Mention], text: str = "") -> Story:
             elif m.value == "director":
                 actor, actor_m, fresh = "director", m, True
             continue
-        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and prev.value in ("should", "not_called", "not_played") \
-                and m.start - prev.end <= 3 and m.value not in ("accept", "decline"):
+        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
+                and (prev.value in ("should", "not_called", "not_played", "negated")
+                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
+                and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
-            if prev.value == "should":
+            if prev.value in ("should", "out_of_turn"):
+                if prev.value == "out_of_turn":
+                    st.findings.pop()                  # "該北首攻": recorded once, before the action it concerns
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
-            who = actor
+            who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
+            last = st.actions[-1] if st.actions else None
+            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
+                st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
+            if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
+                    and 0 <= m.start - _span_end(last) <= 2:
+                last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
+                if m.value == "opening_lead":
+                    last.trick = 1
+                last.spans.append(("event", m))
+                continue
             if kind in ("win_dummy", "win_declarer"):
                 kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
@@ -215,6 +239,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
             skip.add(i + 1)
             st.seats_named += 1
             actor, actor_m, fresh = nxt.value, nxt, False
+            continue
+        if m.label == "CALL" and last is not None and last.kind == "before_partner" and not last.call and m.start - _span_end(last) <= 2:
+            last.kind, last.call = "bid", m.value        # "东抢先不叫了": a call made before his turn
+            last.spans.append(("call", m))
+            fresh = False
             continue
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
             continue                                   # "West, who should have passed": not a call made
@@ -276,6 +305,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if m.value not in ("P", "X", "XX"):
                 made_bids[m.value] = actor
             continue
+        if m.label == "CARD" and m.text[:1] in "89" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1 \
+                and last is not None and last.call and not any(b.kind in PLAY_EVENTS for b in st.actions):
+            # "北8♥" in a written-out auction: a bid of eight (Law 38), not a card
+            call = m.value[1:] + m.value[0]
+            m = Mention("CALL", call, m.start, m.end, m.text)
+            st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=call, implicit=True))
+            fresh = False
+            continue
         if m.label == "CARD" and last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
                 and m.start - last.spans[-1][1].end <= 3:
             m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
@@ -310,8 +347,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.trick = (m.value, m)
             if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
                 last.trick = m.value                 # "won trick 11"
-            elif last is not None and last.trick is None and last.kind in PLAY_EVENTS and m.start - last.spans[-1][1].end <= 25:
-                last.trick = m.value
+            elif last is not None and last.kind in PLAY_EVENTS and (
+                    last.trick is None and m.start - last.spans[-1][1].end <= 25
+                    or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
+                last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
             continue
         if m.label == "CONTRACT":
             st.contract = (m.value["contract"], m)
@@ -326,9 +365,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
             continue
         if m.label == "FINDING":
-            if m.value == "narrator_correction" and st.actions and st.actions[-1].call:
-                gone = st.actions.pop()             # "South bid 2♠? No - South bid 1NT": the teller takes it back
-                made_bids.pop(gone.call, None)
+            if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
+                continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
+            if m.value in ("narrator_correction", "restart"):
+                # the teller takes back what he just said; settled after the whole story is read (_take_back)
+                start = (0, 0) if m.value == "restart" else clause
+                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings)))
                 continue
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
                 m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
@@ -339,7 +381,51 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "QUESTION":
             st.questions.append(m)
+    _take_back(st, corrections)
     return st
+
+
+_QUOTE = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|(?:(?<=[\s(:,])|^)['‘][^'’]*?['’](?=[\s.,;:!?)—–-]|$)")
+
+
+def _quoted(text: str, pos: int) -> bool:
+    """Is the character at `pos` inside quoted speech?"""
+    return any(q.start() < pos < q.end() for q in _QUOTE.finditer(text))
+
+
+_SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
+
+
+def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> None:
+    """"E 1NT, S pass... no wait - sorry: E 1NT, S 2♥": a teller who starts his sentence again
+    takes all of it back, as does "let me start again"; otherwise only the last call or card he
+    named ("South bid 2♠? No - South bid 1NT")."""
+    drop: set[int] = set()
+    dropped_findings: set[int] = set()
+    for kind, s, e, fs, fe in corrections:
+        said = [k for k in range(s, e) if k not in drop]
+        after = next((k for k in range(e, len(st.actions)) if k not in drop), None)
+        first = st.actions[said[0]] if said else None
+        restated = first is not None and after is not None and (st.actions[after].actor, st.actions[after].kind, st.actions[after].call) \
+            == (first.actor, first.kind, first.call)
+        if kind == "restart" or restated:
+            drop.update(said)
+            dropped_findings.update(range(fs, fe))
+        else:
+            last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
+            if last is not None:
+                drop.add(last)
+    if not drop and not dropped_findings:
+        return
+    new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
+    st.actions = [a for k, a in enumerate(st.actions) if k not in drop]
+    for k, a in enumerate(st.actions):
+        a.index = k
+    st.findings = [(new_index.get(i, i), f, m) for n, (i, f, m) in enumerate(st.findings) if n not in dropped_findings]
+
+
+def _span_end(a: Action) -> int:
+    return max(m.end for _, m in a.spans)
 
 
 def call_of(a: Action):
