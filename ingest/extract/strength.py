@@ -42,7 +42,7 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hant | 可以                              | may                        | not in the scale, but "may" wherever the translation uses it |
 | zh-Hant | 應該                              | shall (word 應該)           | contains 應 (shall); 應該未跟 is a revoke (masked)     |
 | zh-Hant | not 得: 獲得 取得 贏得 尋得 所得 使得 值得 記得 覺得 來得 懂得 始得, 得分 得到 得知 得出 得利, 得牌 (tricks won), 得 0 / 得一/兩/零單位 (scores) | — | ordinary words |
-| zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應 應對 (respond), 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
+| zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應對措施 (responses; 應對 + a noun phrase is "shall, as to …"), 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
 | zh-Hant | 不需, 需, 不可, 不能               | not tagged                 | not in the scale (need / cannot)                      |
 | zh-Hant | 要求…須 (1B 得要求每張牌之牌面須對稱), 須經 (5A 須經裁判之指示或許可,方得) | not tagged | "required to be" / "only with": the object of a requirement, not "should" |
 | zh-Hant | 要求…應 (16B2 得要求此時應召請裁判), 理應 (75D1), 須符合 / 應符合 (70E2), 應僅得 (73A1, 得 only), 未禁止使用 / 不禁止使用 (16A1(d)), 不得違反 (41B, 82A) | not tagged | "may require that … be called", "are expected to", "subject to", "shall only be effected by", "do not preclude", "not contrary to": ordinary words, not the scale |
@@ -139,7 +139,8 @@ _HANT, _HANT_LEVELS = _words([
 ])
 _HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能必須"),   # "may have to": a possibility
     _cjk("應跟未跟"), _cjk("應該未跟"), _cjk("本應"), _cjk("相應"), _cjk("對應"), _cjk("回應"), _cjk("反應"),
-    _cjk("適應"), _cjk("因應"), r"(?<!不)應\s*對", _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
+    _cjk("適應"), _cjk("因應"), r"應\s*對(?=\s*(?:措施|方式|方法|之道))",   # 應對措施 "responses"; 裁判應對…妥為籌備 is "shall, as to …"
+    _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
     _cjk("應負之"), _cjk("是否應"), r"應\s*叫\s*牌\s*(?=者|之)",
     r"應(?=\s*(?:非違規方|主辦單位)\S{0,3}之\s*(?:請求|要求))",
     _cjk("獲得"), _cjk("取得"), _cjk("贏得"), _cjk("赢得"), _cjk("尋得"), _cjk("所得"), _cjk("使得"),
@@ -165,7 +166,7 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("应该"), "should"),
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
-_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, r"可以(?=\s*用来)", r"(?<!不)应\s*对", _cjk("相应"), _cjk("回应"), _cjk("反应"),   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
+_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, r"可以(?=\s*用来)", r"应\s*对(?=\s*(?:措施|方式|方法|之道))", _cjk("相应"), _cjk("回应"), _cjk("反应"),   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
                                      _cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
                                      r"可以(?=\s*合法)",
                                      _cjk("可能必须"),                        # "may have to": a possibility (45C5)

@@ -317,3 +317,8 @@ def test_a_body_the_chinese_names_in_place_of_the_english_one_is_a_term_finding(
     found = clause_findings("80A1(a)", text(laws, "80A1(a)", "en"), text(laws, "80A1(a)", "zh-Hant"), "zh-Hant",
                             en_lead_in=lead_in)
     assert "term" not in [f.kind for f in found]
+
+
+def test_ying_dui_before_a_noun_phrase_is_shall():
+    # TW regulations: 裁判應對比賽場地之分配…妥為籌備 "the Director shall, as to the venue, …"
+    assert [lv for lv, _, _ in modal_levels("裁判應對比賽場地之分配、座位之安排妥為籌備。", "zh-Hant")] == ["shall"]
