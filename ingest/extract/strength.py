@@ -180,7 +180,7 @@ _EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "shou
 _EN_NO_SUBJECT = re.compile(
     r"(?<!\bthere\sis\s)(?<!\bthere\sare\s)(?<!\bthere\swas\s)"      # "if there is no Director, the players should" (80B2(a))
     r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
-    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|unless)\b)[\w'’-]+\s+){1,9}$", re.I)
+    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|but|unless)\b)[\w'’-]+\s+){1,9}$", re.I)
 # "it may no longer be corrected" (63B), "there shall normally be no redeal" (6F): the "no" follows the modal.
 # "must do nothing to correct" (75B3), "must have no conversation" (76B3): a prohibition said with "no".
 _EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+|do\s+|have\s+|make\s+|take\s+|say\s+)?(?:no|nothing)\b"

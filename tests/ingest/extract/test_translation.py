@@ -322,3 +322,9 @@ def test_a_body_the_chinese_names_in_place_of_the_english_one_is_a_term_finding(
 def test_ying_dui_before_a_noun_phrase_is_shall():
     # TW regulations: 裁判應對比賽場地之分配…妥為籌備 "the Director shall, as to the venue, …"
     assert [lv for lv, _, _ in modal_levels("裁判應對比賽場地之分配、座位之安排妥為籌備。", "zh-Hant")] == ["shall"]
+
+
+def test_no_x_or_y_shall_is_a_prohibition():
+    # Systems Policy 3: "No special seating rights or line-up restrictions shall apply when …"
+    clause = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
+    assert [lv for lv, _, _ in modal_levels(clause, "en")] == ["shall-not"]
