@@ -204,8 +204,10 @@ _UNSCALED = {
 
 
 def _unscaled(clauses: list[str], lang: str) -> set[str]:
+    """The kinds of rule words off the scale say, and "negated" when the clause negates its statement."""
     text = " ".join(clauses)
-    return {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+    kinds = {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+    return kinds | ({"negated"} if negations(text, lang)["negation"] else set())
 
 
 # Each edition's scale read as one order (the Introduction's): how strongly a clause binds, and how
@@ -246,7 +248,9 @@ def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = f
     stricter = binds(zh_levels) > binds(en_levels) or forbids(zh_levels) > forbids(en_levels) \
         or ("may" in en_levels and "may" not in zh_levels and "permission" not in zh_other)
     optional = "may" in zh_levels and "may" not in en_levels and binds(en_levels) >= 1
-    dropped = forbids(en_levels) and not forbids(zh_levels) and "prohibition" not in zh_other
+    # a prohibition said as a plain negative statement ("No restrictions shall apply" = 則無…限制) is
+    # wording; one with no negation left is dropped
+    dropped = forbids(en_levels) and not forbids(zh_levels) and not zh_other & {"prohibition", "negated"}
     return CHANGES_RULE if stricter or optional or dropped else WORDING
 
 

@@ -328,3 +328,10 @@ def test_no_x_or_y_shall_is_a_prohibition():
     # Systems Policy 3: "No special seating rights or line-up restrictions shall apply when …"
     clause = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
     assert [lv for lv, _, _ in modal_levels(clause, "en")] == ["shall-not"]
+
+
+def test_a_prohibition_said_as_a_plain_negative_is_wording_only():
+    en = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
+    zh = "若兩隊均有使用高度不尋常制度之賽對(無論陣容如何),則無落座或決定陣容之限制。"
+    [f] = [f for f in clause_findings("3", en, zh, "zh-Hant") if f.kind == "strength"]
+    assert f.severity == "wording only"
