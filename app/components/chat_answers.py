@@ -167,6 +167,8 @@ def render_schedule(turn: dict, ui: str, on_use) -> None:
     title = _title(a.get("titles") or {}, ui) or a["schedule"]
     head = t("ask.schedule.head", ui, value=format(a["value"], "g"), row=a["row"], title=title)
     st.markdown(f'<div class="ck-big" data-testid="schedule">{html.escape(head)}</div>', unsafe_allow_html=True)
+    if a.get("variant"):                             # which of the table's variants answered (Taiwan 11)
+        st.caption(a["variant"]["label"])
     rows = "".join(f'<tr><th>{html.escape(t(k, ui))}</th><td lang="zh-Hans">{html.escape(a.get(f) or "")}</td></tr>'
                    for k, f in (("ask.schedule.condition", "condition"), ("ask.schedule.consequence", "consequence")))
     st.markdown(f'<table class="ck-table" data-testid="schedule-row">{rows}</table>', unsafe_allow_html=True)

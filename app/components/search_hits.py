@@ -51,7 +51,14 @@ def engine():
 
 @st.cache_data(show_spinner=False, max_entries=256)
 def run_search(text: str, lang: str | None, k: int) -> dict:
-    return engine().search(text, k=k, lang=lang)
+    """The hits, and whether the best of them answers the question at all: the chat's "no good match"
+    verdict (query/ask/match.py; measured for this page too, docs/app.md "No good match")."""
+    from query.ask.match import good_match, signals
+    from query.search.tokenize import detect_lang
+    s = engine()
+    r = s.search(text, k=k, lang=lang)
+    sig = signals(s, s.components(r["query"], detect_lang(r["query"])), r["query"])
+    return {**r, "signals": sig, "good": good_match(sig)}
 
 
 def slug(hit_id: str) -> str:
@@ -64,7 +71,7 @@ def heading(h: dict) -> str:
     return f"Law {p}" if h.get("law") is not None and p[:1].isdigit() else p
 
 
-def _hit_html(n: int, h: dict) -> str:
+def _hit_html(n: int, h: dict, ui: str = "en") -> str:
     lang = h["lang"]
     term = h.get("term")
     title = h.get("title") or ""
@@ -79,17 +86,16 @@ def _hit_html(n: int, h: dict) -> str:
         f'<span class="sp-score" title="relative score (the best hit is 1)">{h["score"]:.2f}</span>',
         '</div>',
         f'<div class="sp-text" lang="{lang}" data-testid="search-hit-text">{html.escape(text)}</div>',
-        _asked_html(h.get("asked_like")),
+        _asked_html(h.get("asked_like"), ui),
         '</div>']).replace("\n", " ")
 
 
-def _asked_html(like: dict | None) -> str:
+def _asked_html(like: dict | None, ui: str = "en") -> str:
     """The question card nearest the user's question: why this hit came up, marked as a search aid."""
     if not like:
         return ""
     return (f'<div class="sp-asked" lang="{like["lang"]}" data-testid="search-hit-asked" '
-            'title="A question this provision answers, from the search\'s question cards: a search aid, not law text">'
-            f'Answers questions like “{html.escape(like["text"])}”</div>')
+            f'title="{html.escape(t("laws.search.asked.help", ui))}">{html.escape(t("ask.search.asked", ui, q=like["text"]))}</div>')
 
 
 def render_search(on_open, ui: str = "en") -> None:
@@ -119,11 +125,13 @@ def render_search(on_open, ui: str = "en") -> None:
     if not hits:
         st.info(t("laws.search.none", ui), icon=":material/search_off:")
         return
+    if not r.get("good", True):     # the best hit is weak: say so before showing the nearest ones
+        st.warning(t("laws.search.nomatch", ui), icon=":material/search_off:")
     many = st.toggle(t("laws.search.ten", ui), key="search_more", value=False)
     st.caption(t("laws.search.count", ui, n=len(hits), shown=LANG_NAMES.get(r["lang"], r["lang"])))
     with st.container(key="search_results"):
         for n, h in enumerate(hits[:10 if many else 5], 1):
-            st.markdown(_hit_html(n, h), unsafe_allow_html=True)
+            st.markdown(_hit_html(n, h, ui), unsafe_allow_html=True)
             key = slug(h["id"] + ("#" + h["term"] if h.get("term") else ""))
             c_more, c_open = st.columns([5, 1.4], vertical_alignment="top")
             with c_more:

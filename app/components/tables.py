@@ -16,18 +16,18 @@ from app.components.labels import t
 from query.lookup import PREFIXES
 
 ROOT = Path(__file__).resolve().parents[2]
-SCH = "PREFIX sch: <https://w3id.org/bridge-laws/schedules#>\n"
-LAWS_SOURCE = "sources/000_1f3522d3ae8db592.txt"       # the file sch:sourceLine counts in
-_LAW77 = SCH + PREFIXES + """
-SELECT ?row ?component ?denom ?slam ?doubling ?vul ?points ?tv ?line WHERE {
-  ?row a sch:Row ; sch:inSchedule <https://w3id.org/bridge-laws/schedule/law77> ; sch:component ?component ;
-       sch:sourceLine ?line .
-  OPTIONAL { ?row sch:denomination ?denom } OPTIONAL { ?row sch:slam ?slam } OPTIONAL { ?row sch:doubling ?doubling }
-  OPTIONAL { ?row sch:vulnerable ?vul } OPTIONAL { ?row sch:points ?points } OPTIONAL { ?row sch:trickValue ?tv }
+LAWS_SCHEDULE = "https://w3id.org/bridge-laws/wbf2017/schedule"   # Law 77 and 78B, bl:Schedule like the regulations'
+_LAW77 = PREFIXES + """
+SELECT ?row ?component ?denom ?slam ?doubling ?vul ?points ?tv ?file ?line WHERE {
+  <""" + LAWS_SCHEDULE + """/law77> bl:hasRow ?row . ?row bl:scoreComponent ?component ; bl:rowNumber ?n ;
+       prov:wasDerivedFrom ?src . ?src bl:sourceFile ?file ; bl:firstLine ?line .
+  OPTIONAL { ?row bl:denomination ?denom } OPTIONAL { ?row bl:slam ?slam } OPTIONAL { ?row bl:doubling ?doubling }
+  OPTIONAL { ?row bl:vulnerable ?vul } OPTIONAL { ?row bl:points ?points } OPTIONAL { ?row bl:trickValue ?tv }
 } ORDER BY ?line ?row"""
-_LAW78B = SCH + PREFIXES + """
-SELECT ?lo ?hi ?imps ?line WHERE {
-  ?row a sch:Row ; sch:imps ?imps ; sch:minDiff ?lo ; sch:sourceLine ?line . OPTIONAL { ?row sch:maxDiff ?hi }
+_LAW78B = PREFIXES + """
+SELECT ?lo ?hi ?imps ?file ?line WHERE {
+  <""" + LAWS_SCHEDULE + """/law78b> bl:hasRow ?row . ?row bl:imps ?imps ; bl:differenceMin ?lo ;
+       prov:wasDerivedFrom ?src . ?src bl:sourceFile ?file ; bl:firstLine ?line . OPTIONAL { ?row bl:differenceMax ?hi }
 } ORDER BY ?lo"""
 _REG_SCHEDULES = PREFIXES + """
 SELECT ?s ?pid ?title WHERE { ?s a bl:Schedule ; bl:sourceProvision ?p ; dcterms:title ?title .
@@ -59,18 +59,18 @@ div.tb-source { font-size: 0.8rem; white-space: pre-wrap; font-family: ui-monosp
 @st.cache_resource(show_spinner=False)
 def law77_rows() -> list[dict]:
     out = []
-    for row, comp, denom, slam, dbl, vul, pts, tv, line in graph().query(_LAW77):
+    for row, comp, denom, slam, dbl, vul, pts, tv, file, line in graph().query(_LAW77):
         out.append({"component": str(comp), "denomination": str(denom) if denom else "", "slam": str(slam) if slam else "",
                     "doubling": str(dbl) if dbl else "", "vulnerable": None if vul is None else bool(vul.toPython()),
                     "points": None if pts is None else int(pts), "trick_value": bool(tv is not None and tv.toPython()),
-                    "line": int(line)})
+                    "file": str(file), "line": int(line)})
     return out
 
 
 @st.cache_resource(show_spinner=False)
 def law78b_rows() -> list[dict]:
-    return [{"from": int(lo), "to": None if hi is None else int(hi), "imps": int(imps), "line": int(line)}
-            for lo, hi, imps, line in graph().query(_LAW78B)]
+    return [{"from": int(lo), "to": None if hi is None else int(hi), "imps": int(imps), "file": str(file), "line": int(line)}
+            for lo, hi, imps, file, line in graph().query(_LAW78B)]
 
 
 @st.cache_resource(show_spinner=False)
@@ -199,11 +199,11 @@ def render_tables(r: dict, lang: str) -> None:
     if doc == "wbf2017" and pid == "77":
         st.markdown(_law77(lang), unsafe_allow_html=True)
         lines = [x["line"] for x in law77_rows()]
-        spans.append((LAWS_SOURCE, min(lines), max(lines)))
+        spans.append((law77_rows()[0]["file"], min(lines), max(lines)))
     elif doc == "wbf2017" and pid == "78B":
         st.markdown(_law78b(lang), unsafe_allow_html=True)
         lines = [x["line"] for x in law78b_rows()]
-        spans.append((LAWS_SOURCE, min(lines), max(lines)))
+        spans.append((law78b_rows()[0]["file"], min(lines), max(lines)))
     else:
         scheds = regulation_schedules(doc)
         for sch in [s for p in _parts(r) for s in scheds.get(p, [])]:

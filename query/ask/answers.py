@@ -213,10 +213,11 @@ def vp(g, margin: int, boards: int | None) -> dict:
     return {"kind": "vp", **imp_to_vp(g, margin, boards)}
 
 
-def schedule(g, name: str, value: float, assumed: list[str], alternatives: list[str]) -> dict:
+def schedule(g, name: str, value: float, assumed: list[str], alternatives: list[str],
+             variant: str | None = None, lang: str = "en") -> dict:
     from query.scoring.schedules import banded, list_schedules
     titles = {s["schedule"]: s["titles"] for s in list_schedules(g)}
-    r = banded(g, name, value)
+    r = banded(g, name, value, variant, lang)
     return {"kind": "schedule", **r, "titles": titles.get(name, {}), "assumed": assumed,
             "alternatives": [{"schedule": a, "titles": titles.get(a, {})} for a in alternatives if a in titles]}
 
@@ -233,7 +234,8 @@ def answer(g, route: dict) -> dict:
     if kind == "vp":
         return vp(g, route["imps"], route["boards"])
     if kind == "schedule":
-        return schedule(g, route["schedule"], route["value"], route["assumed"], route["alternatives"])
+        return schedule(g, route["schedule"], route["value"], route["assumed"], route["alternatives"],
+                        route.get("variant"), lang)
     if kind == "search":
         return search(route["text"], lang)
     if kind == "ruling":

@@ -199,8 +199,11 @@ def schedule(s: str) -> dict | None:
         if len(same_event) > 1:
             assumed.append(chosen["scoring"])
     value = float(minutes.group(1))
-    return {"schedule": chosen["schedule"], "value": value, "assumed": assumed,
-            "alternatives": [r["schedule"] for r in rows if r is not chosen]}
+    # a schedule with variants (Taiwan 11: VP matches / knockout) gets the variant of the scoring
+    # said or assumed; the assumption is shown with the answer
+    return {"schedule": chosen["schedule"], "value": value, "assumed": assumed, "variant": chosen.get("variant"),
+            "alternatives": list(dict.fromkeys(r["schedule"] for r in rows
+                                               if r is not chosen and r["schedule"] != chosen["schedule"]))}
 
 
 # --- ruling or search ---------------------------------------------------------------------------

@@ -165,6 +165,12 @@ def test_score_imps_schedule_and_switch_language(page, app_url):
     # the other schedule of the article, one click away
     _click(page, answer.locator('[class*="st-key-alt-"] button', has_text="IMP scoring"))
     expect(_last(page).get_by_test_id("schedule")).to_contain_text("Late arrival, teams, IMP scoring")
+    # Taiwan 11 has two variants (VP match, knockout): the answer names the one it used, and says it assumed it
+    _say(page, "a Taiwan team 12 minutes late")
+    answer = _last(page)
+    expect(answer.get_by_test_id("schedule-row")).to_contain_text("罰1勝分")
+    expect(answer).to_contain_text("Scored in victory points")
+    expect(answer).to_contain_text("VP scoring")
     no_exception(page)
     shot(page, "ask_scores")
     page.set_viewport_size({"width": 390, "height": 900})

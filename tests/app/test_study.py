@@ -133,6 +133,11 @@ def test_law_77_table_from_data_and_the_map_of_27B2(page, app_url):
     page.locator(".st-key-table-source-wbf2017-77 summary").click()
     expect(page.get_by_test_id("table-source").first).to_contain_text("2350")
     _no_exception(page)
+    _shot(page, "study_77_table")
+    # Taiwan 11: one table, two variants side by side (VP matches, knockout), each row naming its own
+    _open(page, f"{app_url}/?p=twreg:11")
+    expect(page.locator("table.tb").first).to_contain_text("淘汰賽或對抗賽", timeout=LOAD_TIMEOUT_MS)
+    _shot(page, "study_twreg_11_table")
 
     _open(page, f"{app_url}/?p=27B2")
     page.locator(".st-key-map summary").click()
@@ -199,3 +204,38 @@ def test_a_regulation_search_hit_opens(page, app_url):
     top = _heading(page).bounding_box()["y"]
     assert -5 <= top < page.viewport_size["height"], f"the opened provision is at {top:.0f} px, off screen"
     _no_exception(page)
+
+
+def _label(key: str, lang: str) -> str:
+    from app.components.labels import t
+    return t(key, lang)
+
+
+def test_search_says_no_good_match_when_the_best_hit_is_weak(browser, app_url):
+    """An off-topic question gets the "no good match" warning in the interface language (the chat's
+    measured verdict, query/ask/match.py); a real question does not. Desktop in three languages, and
+    a phone (390 px)."""
+    from playwright.sync_api import expect
+    cases = [("en", 1440, "best pizza recipe near me"), ("zh-Hant", 1440, "我的貓不吃飯怎麼辦"),
+             ("zh-Hans", 1440, "今天股票行情怎么样"), ("zh-Hant", 390, "明天台北天氣如何")]
+    for lang, width, question in cases:
+        ctx = browser.new_context(viewport={"width": width, "height": 1100 if width > 400 else 844})
+        page = ctx.new_page()
+        try:
+            _open(page, f"{app_url}/?p=1A&lang={lang}")
+            page.locator(".st-key-search-fold summary").click()
+            box = page.locator(".st-key-search_q input")
+            box.fill(question)
+            box.press("Enter")
+            warning = page.locator('[data-testid="stAlertContentWarning"]')
+            expect(warning).to_contain_text(_label("laws.search.nomatch", lang)[:12], timeout=LOAD_TIMEOUT_MS)
+            expect(page.get_by_test_id("search-hit-id").first).to_be_visible()     # the nearest hits stay, marked weak
+            _no_exception(page)
+            _shot(page, f"search_nomatch_{lang}_{width}")
+            if width > 400:
+                box.fill("對手叫價不足可以接受嗎")                                   # a real question: no warning
+                box.press("Enter")
+                expect(page.get_by_test_id("search-hit-wbf2017-27A1")).to_be_visible()
+                expect(warning).to_have_count(0)
+        finally:
+            ctx.close()

@@ -584,3 +584,41 @@ def test_sparql_messages_name_the_offender(shapes):
     _, report, _ = validate(g, shacl_graph=shapes, inference="none")
     messages = {str(m) for m in report.objects(None, SH.resultMessage)}
     assert messages == {f"bl:lawNumber 28 of {W}27B does not match the law number at the start of its identifier 27B."}
+
+
+# --- the Laws' tables in the one schedule vocabulary (ontology/schedules/) ------------------------
+
+def _laws_tables() -> Graph:
+    g = Graph()
+    for name in ("law77.ttl", "law78b.ttl"):
+        g.parse(ONTOLOGY / "schedules" / name, format="turtle")
+    for pid in ("77", "78B"):                   # the provisions the rows cite, as the graph types them
+        g.add((URIRef(W + pid), RDF.type, ELI.LegalResourceSubdivision))
+    return g
+
+
+def _schedule_shapes() -> Graph:
+    return Graph().parse(ONTOLOGY / "shapes-regulations.ttl", format="turtle")
+
+
+def test_every_bl_term_of_the_laws_tables_is_declared(vocab):
+    used = {t for triple in _laws_tables() for t in triple if isinstance(t, URIRef) and t.startswith(str(BL))}
+    assert not {t for t in used if (t, RDF.type, None) not in vocab}
+
+
+def test_the_laws_tables_conform_to_the_schedule_shapes():
+    ok, _, text = validate(_laws_tables(), shacl_graph=_schedule_shapes(), inference="none")
+    assert ok, text
+
+
+@pytest.mark.parametrize("drop, message", [
+    (PROV.wasDerivedFrom, "prov:wasDerivedFrom"),
+    (BL.rowNumber, "bl:rowNumber"),
+])
+def test_a_laws_table_row_without_its_source_or_number_is_rejected(drop, message):
+    g = _laws_tables()
+    row = URIRef("https://w3id.org/bridge-laws/wbf2017/schedule/law77/row/slam-grand-vul")
+    assert (row, drop, None) in g
+    g.remove((row, drop, None))
+    ok, _, text = validate(g, shacl_graph=_schedule_shapes(), inference="none")
+    assert not ok and message in text

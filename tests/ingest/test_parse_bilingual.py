@@ -222,3 +222,15 @@ def test_a_sentence_tail_printed_before_its_sentence_is_put_back(doc):
     text = doc.provisions["54B"].expressions["zh-Hant"].text
     assert text.startswith("防家亮出其違序攻牌後") and text.endswith("夢家則依 Law 41 攤下手牌。")
     assert {r.line for r in doc.repairs if r.kind == "misplaced-text"} == {1709, 1711}
+
+
+def test_law_77_row_labels_keep_no_half_parentheses(doc):
+    """Regression: the PDF prints Undoubled(未賭倍); the split at the first CJK character left
+    "Undoubled(" in the English text of Law 77 and "未賭倍)" in the Traditional. 21 recorded repairs
+    (gloss-parentheses, lines 2350-2414) drop the parentheses; every label word stays."""
+    en = doc.provisions["77"].expressions["en"].text
+    zh = doc.provisions["77"].expressions["zh-Hant"].text
+    assert not re.search(r"doubled\(", en, re.I) and not re.search(r"賭倍\)", zh)
+    assert en.count("Undoubled") == 7 and zh.count("未賭倍") == 7      # the table's 7 blocks of doubling rows
+    fixed = [r for r in doc.repairs if r.kind == "gloss-parentheses"]
+    assert len(fixed) == 21 and {r.line for r in fixed} <= set(range(2350, 2415))

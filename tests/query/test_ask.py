@@ -88,6 +88,16 @@ def test_answers_score_imps_vp_schedule(g):
         answers.answer(g, route("VP for 20 IMPs"))
 
 
+@pytest.mark.parametrize("message, variant, consequence, assumed", [
+    ("台湾 队 迟到 12 分钟", "vp", "罰1勝分", ["vp"]),                      # not said: VP, and says it assumed so
+    ("Taiwan knockout team 12 minutes late", "knockout", "扣遲到隊所得國際序分的10%", []),
+])
+def test_taiwan_late_arrival_names_its_variant(g, message, variant, consequence, assumed):
+    """Regression: the chat answered 12 minutes late in Taiwan from the knockout table without a word."""
+    row = answers.answer(g, route(message))
+    assert row["variant"]["value"] == variant and row["consequence"] == consequence and row["assumed"] == assumed
+
+
 def test_provision_without_text_shows_its_parts(g):
     p = answers.answer(g, route("ccba2018:21"))
     assert not p["texts"] and p["parts"] and p["parts"][0]["provision"].startswith("21-1")

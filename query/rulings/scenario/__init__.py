@@ -29,6 +29,9 @@ NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_ca
 STRONG_NAMES = ("insufficient", "revoke", "misinformation")
 
 
+_CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]\s*(?:nt|n\b|[cdhs♣♦♥♠]|无将|無將|无王|無王|梅花|方块|方塊|红心|紅心|黑桃)", re.I)
+
+
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
@@ -86,7 +89,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     first = found[0] if found else None
     ask_kind: list[str] = []
     if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:
-        said = [m for _, f, m in st.findings if f in ("unintended", "wanted")]
+        # "he meant to bid 1NT", "想叫1NT": what he meant names another call (not "想加叫", wanting to raise)
+        said = [m for _, f, m in st.findings if f == "unintended" or f == "wanted" and _CALL_NEAR.match(text[m.end:m.end + 12])]
         call_m = next((m for f, v, m in first.spans if f == "call" and m is not None and m.label == "CALL"), None)
         if said and call_m is not None and any(m.start > call_m.start for m in said):
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides

@@ -154,7 +154,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
-        said = [m for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        after = next((b for b in calls if b.index > a.index), None)
+        said = [m for i, f, m in st.findings if f == "out_of_turn" and (i == a.index - 1 or i == a.index and not (
+            exp == seat and after is not None and after.actor != lho(seat)
+            and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS)))]
+        # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
+        # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
@@ -367,6 +372,12 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
         irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        if kind == "insufficient_bid":
+            # "东也不接受这个1♠": LHO's answer to the second insufficient bid (Law 27B4)
+            ev2 = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "agree")
+                        and b.actor != off), None)
+            if ev2 is not None:
+                irr.put("substitute_accepted", ev2.kind != "decline", _span(ev2, "event"))
         found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
         if found is not None:
             irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
@@ -600,8 +611,16 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
+        if resp is not None and resp.kind == "object" and role is None and who in SEATS and _resolve(resp.actor, declarer) == partner(who):
+            # his partner objects: only a defender's partner has a say in a concession (Law 68B2)
+            irr.put("claimer_role", "defender", _span(resp, "actor") or _span(resp, "event"))
+        if resp is not None and resp.kind == "object" and who in SEATS and _resolve(resp.actor, declarer) == partner(who) \
+                and a.kind == "concede":
+            irr.put("partner_objected", True, _span(resp, "event"))
         if resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
+        elif st.has("director_judged", a.index) is not None and a.kind == "claim":
+            irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
         out.append(irr)
@@ -646,7 +665,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
-               and b.kind in ("lead", "play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
+               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
@@ -768,14 +787,21 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     if np_ is not None:
         waiting, _m = _nearest_seat(st, np_)
         dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
-        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard") and _span(b, "event") is not None
-                    and _span(b, "event").start > np_.start), None)
-        if nxt is not None:
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard")
+                    and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start), None)
+        told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
+            and st.actions[nxt.index - 1].kind in ("bid", "say")          # "庄家就叫明手出♠Q": declarer called for it
+        if nxt is not None and not told and (nxt.actor == "dummy" or dec and _resolve(nxt.actor, dec) == partner(dec)):
+            # dummy put forward or pointed at a card while declarer was still thinking: Law 45F, not Law 57
+            irr = Irregularity("dummy_indicates_card", {}, at=nxt.index)
+            irr.put("irregularity", "dummy_indicates_card", _span(nxt, "event") or _span(nxt, "card"))
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            out.append(irr)
+        elif nxt is not None:
             who = _resolve(nxt.actor, dec)
-            if who is None and nxt.actor == "declarer":
-                who = None
             irr = Irregularity("premature_play", {}, at=nxt.index)
-            irr.put("irregularity", "premature_play", _span(nxt, "event"))
+            irr.put("irregularity", "premature_play", _span(nxt, "event") or _span(nxt, "card"))
             if who:
                 irr.put("offender", who, _span(nxt, "actor"))
             elif nxt.actor in ("declarer", "dummy"):

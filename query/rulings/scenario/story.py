@@ -134,6 +134,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD"):
             continue
         if m.label == "OVER":
+            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I):
+                continue           # "Then after S 2♠, West bid 3♥": told in order, the call after "after" came first
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
@@ -146,12 +148,17 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seat_mentions.append(m)
         if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
+            if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
+                actor, actor_m, fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
                 skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 skip.add(i + 1)
             continue
+        if m.label == "SEAT" and re.search(r"(\bnot|不是|而非|而不是)\s*$", text[max(0, m.start - 6):m.start], re.I):
+            st.seats_named += 1
+            continue                                  # "North, not South, led": the seat that did not act
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -180,7 +187,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
                     actor, actor_m, fresh = m.value, m, True
             elif m.value == "director":
-                actor, actor_m, fresh = "director", m, True
+                if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
+                                 text[max(0, m.start - 10):m.start], re.I):
+                    actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played", "negated")
@@ -197,6 +206,13 @@ def build(ms: list[Mention], text: str = "") -> Story:
             kind = "lead" if m.value == "opening_lead" else m.value
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
+            if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
+                    and 0 <= m.start - _span_end(last) <= 8:
+                last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
+                last.implicit = False
+                last.spans.append(("event", m))
+                fresh = False
+                continue
             if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
@@ -208,6 +224,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 continue
             if kind in ("win_dummy", "win_declarer"):
                 kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
+            by = _by_seat(text, m, ms[i + 1:])
+            if by is not None:
+                who, actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
             if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
                 a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
@@ -273,8 +292,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     made_bids[m.value] = actor
                 continue
             made_by = made_bids.get(m.value)
-            close = last is not None and last.call is None and last.kind in CALL_EVENTS - {"say"} \
-                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject
+            close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
+                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
             if made_by is not None and not (close and made_by != actor):
                 continue                                  # a reference to a bid already made
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
@@ -345,7 +364,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "TRICK":
             st.trick = (m.value, m)
-            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12:
+            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
+                    and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
                 last.trick = m.value                 # "won trick 11"
             elif last is not None and last.kind in PLAY_EVENTS and (
                     last.trick is None and m.start - last.spans[-1][1].end <= 25
@@ -367,6 +387,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "FINDING":
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
+            if m.value == "restart":
+                made_bids.clear()                      # the calls told before are told again
             if m.value in ("narrator_correction", "restart"):
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 start = (0, 0) if m.value == "restart" else clause
@@ -422,6 +444,18 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
     for k, a in enumerate(st.actions):
         a.index = k
     st.findings = [(new_index.get(i, i), f, m) for n, (i, f, m) in enumerate(st.findings) if n not in dropped_findings]
+
+
+def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
+    """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West)."""
+    tail = text[ev.end:ev.end + 40]
+    m = re.match(r"\s*by\b", tail, re.I)
+    if not m:
+        return None
+    stop = re.search(r"[,.;:]|\bwith\b|\band\b", tail[m.end():])
+    end = ev.end + m.end() + (stop.start() if stop else len(tail) - m.end())
+    seats = [x for x in rest if x.label == "SEAT" and x.start < end]
+    return seats[-1] if seats else None
 
 
 def _span_end(a: Action) -> int:

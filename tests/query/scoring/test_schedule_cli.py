@@ -33,10 +33,11 @@ def test_ccba_overtime_teams_vp():
     assert d["consequence"] == "扣 1.5VP" and d["citations"][0].startswith("ccba2018:22")
 
 
-def test_beyond_the_bands_is_the_regulation_text_not_a_guess():
-    # 迟到 20 分钟以上：以弃权论 (a forfeit, article 23) is not a row of the band table
-    r = run("schedule", "ccba2018:late-arrival-teams-vp", "25")
-    assert r.returncode == 2 and "outside the schedule's bands" in r.stderr
+def test_more_than_20_minutes_late_is_the_tables_last_row_a_forfeit():
+    """Regression: rows with only a lower bound (迟到 20 分钟以上：以弃权论, seed 002 line 813) were
+    dropped by the lookup, which then answered "outside the schedule's bands"."""
+    d = json.loads(run("schedule", "ccba2018:late-arrival-teams-vp", "25").stdout)
+    assert d["row"] == 5 and d["consequence"] == "以弃权论" and d["band"] == [20.0, None]
 
 
 @pytest.mark.parametrize("imps, boards, vp", [
@@ -48,6 +49,19 @@ def test_beyond_the_bands_is_the_regulation_text_not_a_guess():
 def test_imp_to_vp(imps, boards, vp):
     d = json.loads(run("vp", str(imps), "--boards", str(boards)).stdout)
     assert d["vp"] == vp and d["citations"] == ["twreg:82"]
+
+
+@pytest.mark.parametrize("boards, vp", [
+    # 第八二條 prints the columns 8 12 14 16 20 ... 48 one after another (seed 001 lines 3416-3807); 20
+    # IMPs falls in 17-20 (12 boards), 20-23 (16 boards, the 6th row: 20-10), 17-21 (20 boards, the 5th
+    # row: 19-11), 13-20 (48 boards, the 3rd row: 17-13). The scale is the older WBF 25-VP scale: a tie
+    # is 15-15 and the two sides' VPs sum to 30 down to 25-5, so 20-10 is right, not a slip of a 20-VP scale.
+    (12, [20.0, 10.0]), (16, [20.0, 10.0]), (20, [19.0, 11.0]), (48, [17.0, 13.0]),
+])
+def test_the_boards_select_their_column_of_the_scale(boards, vp):
+    from query.graph import shared
+    from query.scoring.schedules import imp_to_vp
+    assert imp_to_vp(shared(), 20, boards)["vp"] == vp
 
 
 @pytest.mark.parametrize("args, message", [

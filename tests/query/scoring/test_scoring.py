@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from query.graph import ONTOLOGY, ROOT, graph_files
 from query.scoring.laws import ScoringError, _schedules, imps, score
@@ -168,17 +168,28 @@ def test_every_row_links_to_its_provision_and_source_line():
     src = (ROOT / "sources" / "000_1f3522d3ae8db592.txt").read_text(encoding="utf-8").splitlines()
     for name, prov in (("law77.ttl", "77"), ("law78b.ttl", "78B")):
         g = Graph().parse(ONTOLOGY / "schedules" / name, format="turtle")
-        q = """PREFIX sch: <https://w3id.org/bridge-laws/schedules#>
-        SELECT ?r ?p ?line ?pts ?imps WHERE { ?r a sch:Row ; sch:provision ?p ; sch:sourceLine ?line .
-          OPTIONAL { ?r sch:points ?pts } OPTIONAL { ?r sch:imps ?imps } }"""
+        q = """PREFIX bl: <https://w3id.org/bridge-laws/ontology#> PREFIX prov: <http://www.w3.org/ns/prov#>
+        SELECT ?r ?p ?file ?line ?pts ?imps WHERE { ?s bl:hasRow ?r . ?r a bl:ScheduleRow ; bl:sourceProvision ?p ;
+            prov:wasDerivedFrom ?src . ?src bl:sourceFile ?file ; bl:firstLine ?line .
+          OPTIONAL { ?r bl:points ?pts } OPTIONAL { ?r bl:imps ?imps } }"""
         rows = list(g.query(q))
-        assert rows
-        for r, p, line, pts, imp in rows:
+        assert len(rows) == {"77": 47, "78B": 25}[prov]
+        for r, p, file, line, pts, imp in rows:
             assert str(p).endswith("/wbf2017/" + prov), r
+            assert str(file) == "sources/000_1f3522d3ae8db592.txt", r
             text = src[int(line) - 1]
             value = pts if pts is not None else imp
             if value is not None:
                 assert str(int(value)) in text, (r, line, text)
+
+
+def test_the_laws_tables_use_the_one_schedule_vocabulary():
+    """Law 77 and 78B are bl:Schedule / bl:ScheduleRow like the regulations' tables: no sch: term is left."""
+    for name in ("law77.ttl", "law78b.ttl"):
+        g = Graph().parse(ONTOLOGY / "schedules" / name, format="turtle")
+        assert not [p for _, p, _ in g if "bridge-laws/schedules#" in str(p)], name
+        assert not [o for _, _, o in g if "bridge-laws/schedules#" in str(o)], name
+        assert len(set(g.subjects(predicate=None, object=URIRef("https://w3id.org/bridge-laws/ontology#Schedule")))) == 1
 
 
 def test_table_agrees_with_the_simplified_edition():
