@@ -165,9 +165,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         irregular_kind = None
         in_rotation = True
         after = next((b for b in calls if b.index > a.index), None)
-        said = [m for i, f, m in st.findings if f == "out_of_turn" and (i == a.index - 1 or i == a.index and not (
-            (exp == seat and after is not None and after.actor != lho(seat) or exp is None)
-            and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS)))]
+        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        said = [m for i, m in near if i == a.index - 1 or not (
+            exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
         # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
         # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
@@ -221,6 +222,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irregular_kind = "insufficient_bid"
         elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
             irregular_kind = "inadmissible_double"
+        elif not in_rotation and c.kind == "pass" and au.last_bid is not None and au.passes == 2:
+            irregular_kind = "three_passes_one_out_of_rotation"      # Law 17D3: the auction has not ended
         elif not in_rotation:
             irregular_kind = "call_out_of_rotation"
         if seat in once and irregular_kind != "call_when_required_to_pass":
@@ -231,6 +234,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             continue
         irr = Irregularity(irregular_kind, {}, at=a.index)
         irr.put("irregularity", irregular_kind, _span(a, "event") or _span(a, "call"))
+        if irregular_kind == "three_passes_one_out_of_rotation":
+            irr.put("offender", seat, _span(a, "actor"), _span(a, "call"))
+            out.append(irr)
+            break
         irr.put("call", {"seat": seat, "call": str(c)}, _span(a, "actor"), _span(a, "call"))
         if st.dealer and (not au.calls or au.calls[0][0] == st.dealer[0]):
             # the legal calls before it, from the dealer (passes a director leaves out included)
@@ -850,6 +857,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     cc = st.has("card_count")
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    if cc is not None and re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]):
+        counts.append(14)                      # "East counted 12 cards and South, counting face down, 14"
     if cc is not None and counts and max(counts) < 13:
         # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
         irr = Irregularity("missing_card", {}, at=0)
@@ -864,6 +873,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     elif cc is not None:
         irr = Irregularity("incorrect_number_of_cards", {}, at=0)
         irr.put("irregularity", "incorrect_number_of_cards", cc)
+        before = st.has("before_auction")
+        if before is not None:
+            irr.put("play_completed", False, before)      # found before anyone called (Law 13A)
+            irr.put("call_made", False, before)
+        if st.has("not_seen") is not None:
+            irr.put("card_seen", False, st.has("not_seen"))
         done = st.has("established")
         if done is not None:
             irr.put("play_completed", True, done)

@@ -199,7 +199,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and (prev.value in ("should", "not_called", "not_played", "negated")
+                and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
@@ -271,7 +271,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.spans.append(("call", m))
             fresh = False
             continue
-        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
+        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
+                prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
         if m.label == "CALL":
             in_play = last is not None and last.kind in PLAY_EVENTS
