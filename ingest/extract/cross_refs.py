@@ -14,7 +14,7 @@ Surface forms handled (all found in sources 000 and 002):
 |         |                                                             | "like basis to", or followed by above / below / following /        |
 |         |                                                             | preceding / hereunder / of this Law, or by an apply word           |
 |         |                                                             | ("Unless A applies"); a bare number needs see / as in / a locator  |
-| zh-Hant | Law 26B, LawN (no space), Law 16C、26B、與 Law 72C,            | [上述/下述/前述/下方/下列/以上/本條/本規則] [第] B1(b) [款/項/小項/兩款]; |
+| zh-Hant | Law 26B, LawN (no space), Law 16C、26B、與 Law 72C, Law 40(b) | [上述/下述/前述/下方/下列/以上/本條/本規則] [第] B1(b) [款/項/小項/兩款]; |
 |         | Law 30、31、及 32; "參照 73D3" (the source dropped "Law")     | a bare letter/B1 also after 參照 / 依 / 除 / 按 / 如 / 違反 / 套用 / |
 |         |                                                             | 滿足 / 根據, or before 所述 / 規定                                  |
 | zh-Hans | 第 23 条 A 款, 第 16 条 C 款 2, 第 12 条 C 款 1 (b),             | 本条 D 款 [1 [(b)]], 本款 3, 本款 (a), 本款 2 项, 本项（d）, A 款    |
@@ -128,6 +128,7 @@ _HANT_LAW_KW = re.compile(r"Laws?\s*(?=\d)|(?<=參照)(?=\d{1,2}[A-H])|(?<=參�
 _HANT_SEP = re.compile(r"\s*(?:、\s*(?:與|及|和|或|以及)?|,|，|以及|或是|與|及|和|或)\s*")
 _HANT_PRE = re.compile(r"(?:上述|下述|前述|下方|下列|以上|以下|本條|本規則)\s*")
 _HANT_NUM = re.compile(r"第\s*")
+_HANT_PAREN_SEC = re.compile(r"\(([a-h])\)(?![0-9A-Za-z(])")
 _HANT_MARK = re.compile(r"\s*(?:兩款|小項|項|款)")
 _HANT_TRIGGER = re.compile(_alt("參照", "參閱", "參見", "依", "除", "按", "如", "如同", "違反", "套用", "滿足", "根據")
                            + r"\s*$")
@@ -342,8 +343,11 @@ def _en_groups(text: str) -> list[tuple[int, int, list[_Atom]]]:
         a = _EN_ABS.match(text, m.end())
         if not a:
             continue
-        atoms = [_Atom(_parts(**a.groupdict()), m.start(), a.end(), keyword=True)]
-        pos = a.end()
+        parts, pos = _parts(**a.groupdict()), a.end()
+        letter = _HANT_PAREN_SEC.match(text, pos)
+        if letter and not a.group("sec"):      # 見Law 40(b) (Alerting Policy 2(ii)): the section written in brackets
+            parts, pos = _parts(law=a.group("law"), sec=letter.group(1).upper()), letter.end()
+        atoms = [_Atom(parts, m.start(), pos, keyword=True)]
         while True:
             s = _EN_SEP.match(text, pos)
             if not s:
@@ -415,8 +419,11 @@ def _hant_groups(text: str) -> list[tuple[int, int, list[_Atom]]]:
         a = _EN_ABS.match(text, m.end())
         if not a:
             continue
-        atoms = [_Atom(_parts(**a.groupdict()), m.start(), a.end(), keyword=True)]
-        pos = a.end()
+        parts, pos = _parts(**a.groupdict()), a.end()
+        letter = _HANT_PAREN_SEC.match(text, pos)
+        if letter and not a.group("sec"):      # 見Law 40(b) (Alerting Policy 2(ii)): the section written in brackets
+            parts, pos = _parts(law=a.group("law"), sec=letter.group(1).upper()), letter.end()
+        atoms = [_Atom(parts, m.start(), pos, keyword=True)]
         while True:
             s = _HANT_SEP.match(text, pos)
             if not s or s.end() == pos:

@@ -25,13 +25,14 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | en      | should not (4 times)              | shall-not, word "should not" | a prohibition: polarity matters more than degree; shall-not is the weakest prohibition of the scale; the word keeps the difference |
 | en      | need not                          | may, word "need not"       | the Introduction's gloss of may: "failure to do it is not wrong" |
 | en      | nor may / nor must / nor shall / nor should | may-not / must-not / shall-not / shall-not | "may not …, nor may he …" (43A1(c), 20F5(a)) |
-| en      | may not be readily …, may not have | may (epistemic, 40B2(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws |
+| en      | may not be readily …, may not have | not tagged (epistemic, 40B1(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws; a possibility, not a permission (issue 14, second review) |
 | en      | May + day number                  | not tagged                 | a month                                              |
-| en      | No X shall / may / must / should ("No player shall", "no result may stand") | shall-not / may-not / must-not / shall-not | a prohibition: the "No" opens the subject (at most six words before the modal, none starting another clause); 13C, 9B2, 45G, 7C, 68D2(a) |
+| en      | No X shall / may / must / should ("No player shall", "no result may stand", "No board that fails to conform … should") | shall-not / may-not / must-not / shall-not | a prohibition: the "No" opens the subject (at most nine words before the modal, none starting another clause, not after "there is / are / was": "if there is no Director the players should" is "should"); 13C, 9B2, 45G, 7C, 68D2(a), 2, 25A5 ("no substitution may occur", never read as a possibility) |
+| en      | must / shall do nothing, must have no, shall take no | must-not / shall-not | "must do nothing to correct" (75B3), "must have no conversation" (76B3) |
 | en      | neither … nor … may (shall, must, should) | the prohibition of the modal | as "No X may" |
 | en      | … is / are prohibited (at the end of a clause) | must-not, word "prohibited" | Psychic Guideline 1, Systems Policy; "prohibited from leading" (a lead restriction) is not a modal |
 | en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
-| en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the …", "may constitute / occur / become / exist" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); other epistemic uses ("which may be the opening lead") stay "may" |
+| en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the / expected / artificial …", "may constitute / occur / become / exist / need / contain / call for / arise", "may reasonably / well / by agreement …" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); other epistemic uses ("which may be the opening lead") stay "may" |
 | en      | may …, but not … / (but not …)    | may-not, word "but not"    | the elliptical prohibition of the same "may" (42B1, 66B, 25A2) |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
 | zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
@@ -41,9 +42,11 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hant | 可以                              | may                        | not in the scale, but "may" wherever the translation uses it |
 | zh-Hant | 應該                              | shall (word 應該)           | contains 應 (shall); 應該未跟 is a revoke (masked)     |
 | zh-Hant | not 得: 獲得 取得 贏得 尋得 所得 使得 值得 記得 覺得 來得 懂得 始得, 得分 得到 得知 得出 得利, 得牌 (tricks won), 得 0 / 得一/兩/零單位 (scores) | — | ordinary words |
-| zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
+| zh-Hant | not 應: 應跟未跟 / 應該未跟 (revoke), 本應 (whose turn it was), 相應 對應 回應 反應 適應 因應, 應對措施 (responses; 應對 + a noun phrase is "shall, as to …"), 應用 (applies to), 應會 (would), 應得之 (due), 應受譴責, 應負之 (responsibilities), 是否應, 應叫牌者 / 應叫牌之 (the player due to call), 應非違規方之請求 / 應主辦單位之要求 (at the request of) | — | ordinary words |
 | zh-Hant | 不需, 需, 不可, 不能               | not tagged                 | not in the scale (need / cannot)                      |
 | zh-Hant | 要求…須 (1B 得要求每張牌之牌面須對稱), 須經 (5A 須經裁判之指示或許可,方得) | not tagged | "required to be" / "only with": the object of a requirement, not "should" |
+| zh-Hant | 要求…應 (16B2 得要求此時應召請裁判), 理應 (75D1), 須符合 / 應符合 (70E2), 應僅得 (73A1, 得 only), 未禁止使用 / 不禁止使用 (16A1(d)), 不得違反 (41B, 82A) | not tagged | "may require that … be called", "are expected to", "subject to", "shall only be effected by", "do not preclude", "not contrary to": ordinary words, not the scale |
+| zh-Hant | 得利 but not 不得利用 | 不得利用 is may-not | 得利 "gain" is masked only when no 不 precedes it (68B2 不得利用 "may not be used") |
 | zh-Hant, zh-Hans | 禁止使用                   | must-not                   | the Systems Policy's "is prohibited"; 禁止 alone is the lead-restriction verb ("declarer may prohibit a lead") |
 | zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
 | zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
@@ -52,6 +55,7 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hans | 不必 (not 不必要)                  | may                        | as "need not" ("不必说明" = need not disclose)         |
 | zh-Hans | 得 alone, 应 alone, 不能, 禁止     | not tagged                 | not in the Simplified scale                           |
 | zh-Hans | 可能适用                          | may, word 可能适用           | the translation's "may apply" (30B1(b)(ii), 19B3), which the English tags may |
+| zh-Hans | 可能必须 (45C5), 要求…应该 / 应当 / 须 (52B1 依照规则要求…应该打出), 理应, 未禁止使用, 不得违反 | not tagged | as in the Traditional: "may have to", "when required by law to", "expected to" |
 
 Clauses. `split_clauses` cuts after a sentence end or a semicolon: English . ; ? ! (with
 any closing quote or bracket) followed by white space, except after e.g. / i.e. / etc. /
@@ -106,13 +110,23 @@ _EN, _EN_LEVELS = _words([
     (r"\bmay\b", "may"),
 ], re.I)
 _EN_MASK = [
-    re.compile(r"(?<=\bmay)\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic: keep "may", drop "not"
+    re.compile(r"\bmay\s+not(?=\s+(?:be\s+readily|have)\b)", re.I),   # epistemic (40B1(b)): a possibility, not a prohibition
     re.compile(r"\bMay(?=\s+\d)|(?<=\d\s)May\b"),                           # the month
     re.compile(r"\bas\s+the\s+case\s+may\s+be\b", re.I),                        # an idiom, not a permission
+    # "the contestants who should have had a comparison of scores" (87A), "which should have been listed"
+    # (Systems Policy 5): a past duty described, not a rule of the clause
+    re.compile(r"\bshould(?=\s+have\s+(?:had|been)\b)", re.I),
     # epistemic "may" (a possibility, rendered 可能 in Chinese), not a permission: "there may be", "may have
     # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
-    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard)\b|(?:constitute|occur|result|exist|suggest|differ|include|become)\b))", re.I),
+    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear)\b))", re.I),
 ]
+# The epistemic mask does not apply under a subject opened by "no": "no substitution may occur" (25A5)
+# is a prohibition.
+_EN_EPISTEMIC = _EN_MASK[-1]
+
+# A modal inside a noun phrase, "the rules that viewers should observe" (76A2 应该遵守的规定, 應遵守之規定):
+# the modal describes the rules' content, not the clause's own rule.
+_MODAL_IN_NOUN = r"(?:應該|应该|應當|应当|應|应|須|须)(?=\s*[\u4e00-\u9fff]{1,3}\s*[的之]\s*(?:規定|规定|規章|规章|規則|规则|事項|事项))"
 
 _HANT, _HANT_LEVELS = _words([
     (_cjk("務必不得"), "must-not"), (_cjk("務必不可"), "must-not"), (_cjk("務必不"), "must-not"),
@@ -125,14 +139,22 @@ _HANT, _HANT_LEVELS = _words([
 ])
 _HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能必須"),   # "may have to": a possibility
     _cjk("應跟未跟"), _cjk("應該未跟"), _cjk("本應"), _cjk("相應"), _cjk("對應"), _cjk("回應"), _cjk("反應"),
-    _cjk("適應"), _cjk("因應"), _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
+    _cjk("適應"), _cjk("因應"), r"應\s*對(?=\s*(?:措施|方式|方法|之道))",   # 應對措施 "responses"; 裁判應對…妥為籌備 is "shall, as to …"
+    _cjk("應用"), _cjk("應會"), _cjk("應得") + r"(?=\s*之)", _cjk("應受譴"),
     _cjk("應負之"), _cjk("是否應"), r"應\s*叫\s*牌\s*(?=者|之)",
     r"應(?=\s*(?:非違規方|主辦單位)\S{0,3}之\s*(?:請求|要求))",
     _cjk("獲得"), _cjk("取得"), _cjk("贏得"), _cjk("赢得"), _cjk("尋得"), _cjk("所得"), _cjk("使得"),
     _cjk("值得"), _cjk("記得"), _cjk("覺得"), _cjk("來得"), _cjk("懂得"),
-    _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), _cjk("得利"), r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
+    _cjk("得分"), _cjk("得到"), _cjk("得知"), _cjk("得出"), r"(?<!不)得\s*利",   # 得利 "gain"; 不得利用 is "may not use" (68B2)
+    r"得\s*[一兩零二三四]\s*單", r"得\s*\d", r"得\s*牌(?!\s*張)", _cjk("始得"),
     _cjk("不須進一步"), _cjk("不必要"), _cjk("無必要"),
-    r"要\s*求[^。，,；;]{0,12}須", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A): not "should"
+    r"要\s*求[^。，,；;者]{0,12}[須應]", r"須(?=\s*經)",   # 須 as "required to be" / "only with" (1B, 5A), 要求此時應召請 (16B2): not "should"
+    _cjk("理應"),                                   # "are expected to" (75D1): not the scale's shall
+    r"[須應](?=\s*符\s*合)",                          # 須符合 "subject to" (70E2)
+    r"(?<=應)\s*[僅只]\s*得",                          # 應僅得以 "shall only be effected by" (73A1): a restriction, not a permission
+    r"(?<=[未不])\s*禁\s*止\s*使\s*用",                  # 並未禁止使用 "do not preclude its use" (16A1(d))
+    _cjk("不得違反"),                                # 不得違反 "not contrary to / subject to" (41B, 82A)
+    _MODAL_IN_NOUN,                                 # 應遵守之規定 "the rules to be observed": inside a noun phrase
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -144,18 +166,25 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("应该"), "should"),
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
-_HANS_MASK = [re.compile(x) for x in (_cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
-                                     r"可以(?=\s*合法)")]   # 可以合法打出 "can legally be played": ability, not permission
+_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, r"可以(?=\s*用来)", r"应\s*对(?=\s*(?:措施|方式|方法|之道))", _cjk("相应"), _cjk("回应"), _cjk("反应"),   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
+                                     _cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
+                                     r"可以(?=\s*合法)",
+                                     _cjk("可能必须"),                        # "may have to": a possibility (45C5)
+                                     r"要\s*求[^。，,；;者]{0,12}?(?:应该|应当|须)",   # "when required by law to play" (52B1)
+                                     _cjk("理应"), r"(?<=[未不])\s*禁\s*止\s*使\s*用", _cjk("不得违反"))]   # 可以合法打出 "can legally be played": ability, not permission
 
 # "No player shall …", "no result may stand", "Neither X nor Y may …": the modal is a prohibition.
 # The "no"/"neither" opens the subject: at most six words before the modal, none of which starts
 # another clause or names another subject ("if there is no X, he may" is not a prohibition).
 _EN_NEGATED = {"may": "may-not", "shall": "shall-not", "must": "must-not", "should": "shall-not"}
 _EN_NO_SUBJECT = re.compile(
+    r"(?<!\bthere\sis\s)(?<!\bthere\sare\s)(?<!\bthere\swas\s)"      # "if there is no Director, the players should" (80B2(a))
     r"(?:\bno|\bneither\b[^,;:()]*\bnor)\s+(?!(?:longer|later|more|less|one\s+else)\b)"
-    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|and|or|but|which|who|that|unless)\b)[\w'’-]+\s+){1,6}$", re.I)
+    r"(?:(?!(?:he|she|it|they|him|his|then|if|when|but|unless)\b)[\w'’-]+\s+){1,9}$", re.I)
 # "it may no longer be corrected" (63B), "there shall normally be no redeal" (6F): the "no" follows the modal.
-_EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+)?no\b(?!\s+(?:more|less|later)\s+than)", re.I)
+# "must do nothing to correct" (75B3), "must have no conversation" (76B3): a prohibition said with "no".
+_EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+|do\s+|have\s+|make\s+|take\s+|say\s+)?(?:no|nothing)\b"
+                          r"(?!\s+(?:more|less|later)\s+than)", re.I)
 # Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
 # Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
 _EXTRA = {
@@ -211,7 +240,11 @@ def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
     rx, levels, masks = _SCALES[lang]
     masked = clause
     for mk in masks:
-        masked = mk.sub(lambda m: "\x00" * len(m.group()), masked)
+        def blank(m: re.Match) -> str:
+            if mk is _EN_EPISTEMIC and _EN_NO_SUBJECT.search(m.string[:m.start()]):
+                return m.group()          # "no substitution may occur": a prohibition, not a possibility
+            return "\x00" * len(m.group())
+        masked = mk.sub(blank, masked)
     out = []
     for m in rx.finditer(masked):
         level = levels[int(m.lastgroup[1:])]

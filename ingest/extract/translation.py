@@ -13,14 +13,30 @@ consistency report lists it").
      the words negative in form only (非法 "unauthorized", 無論 "whatever", 不足 "insufficient")
      and the modal prohibitions, which the strength check compares;
    - *reference*: the provisions referred to differ;
-   - *term*: a term the rule turns on ("damage", "comparable call", `data/terms.tsv`) in one
-     clause of the pair only;
-   - *missing-clause*: a clause with no partner in the other language.
+   - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
+     are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
+     Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+   - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
+     shorter than the editions' usual length (otherwise the sentences are only cut differently and
+     the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
+     digits or more, law numbers aside) that the Chinese clause does not give (78B's IMP scale).
+   - Words off the scale answer the kind of rule the other side's scale word says (`_UNSCALED`):
+     a prohibition said without a modal ("without consulting", "is not entitled to", "but not",
+     "not contrary to", 禁止, 才能 "only if") answers 不得 / 不准 / "may not"; an obligation with
+     such a prohibition is the prohibition of the same degree ("shall be made without emphasis" =
+     不應有強調). "Must", the strongest word, is not answered by 需 "need to".
+   - References: a provision of the same Law named on one side and pointed at without its name on
+     the other (本條, 上述第1項, "the foregoing", "so withdraws"; `data/self_reference.tsv`) is the
+     same place.
 3. **Severity.** "changes the rule" when the difference can change what a player or the Director
-   must do: a polarity or exception flip; strength across the kinds of rule (a permission, a
-   procedure, an obligation, a prohibition); a reference to another provision; a missing clause
-   that carries a modal word or a negation. Otherwise "wording only" (should/shall/must within
-   the obligations; a reference only made more or less specific).
+   must do: a polarity or exception flip; a Chinese that binds or forbids more than the English (a
+   procedure or "should" made 應 / 应当, "should not" made 不得, "may" made mandatory), makes a
+   mandatory rule optional (得 / 可以 for "awards"), or drops a prohibition; a reference to another
+   provision in the place of the English one, or a dropped "X does not apply"; a missing clause
+   with a modal word or a negation; a term the row marks so. Otherwise "wording only" (the Chinese
+   says less: "shall" as a plain statement; a reference made more or less specific or a "see"
+   pointer dropped).
 """
 from __future__ import annotations
 
@@ -37,6 +53,7 @@ from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
 TERM_TABLE = Path(__file__).resolve().parent / "data" / "terms.tsv"
+SELF_REFERENCE_TABLE = Path(__file__).resolve().parent / "data" / "self_reference.tsv"
 CHANGES_RULE, WORDING = "changes the rule", "wording only"
 
 # The kinds of rule a modal level makes (the Introduction's scale).
@@ -82,10 +99,12 @@ def negations(clause: str, lang: str) -> dict[str, list[str]]:
 
 
 @lru_cache(maxsize=1)
-def _terms() -> list[tuple[str, dict[str, re.Pattern]]]:
+def _terms() -> list[tuple[str, dict[str, re.Pattern], bool, str]]:
+    """(term, {lang: forms}, both directions?, severity) per row of data/terms.tsv."""
     with open(TERM_TABLE, encoding="utf-8") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
-    return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])})
+    return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])},
+             row[4] == "both", CHANGES_RULE if row[5] == "changes" else WORDING)
             for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
 
 
@@ -163,37 +182,110 @@ def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
 # "cannot", "are to be"): they do not make a finding of their own, and a kind of rule said with one
 # of them on one side answers the same kind said with a scale word on the other.
 _UNSCALED = {
-    "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\b(?:is|are)\s+required\s+to\b", re.I), "obligation"),
-           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed)\b", re.I), "prohibition"),
-           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b", re.I), "permission"),
+    "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\brequire[sd]?\b|\brequirements?\b|\b(?:has|have)\s+to\b|"
+                       r"\bexpected\s+to\b|\bresponsib\w+|\bsubject\s+to\b", re.I), "obligation"),
+           # prohibitions said without a word of the scale: "without consulting partner" (10C2), "is not
+           # entitled to" (40B2(d)), "in a manner not contrary to" (82A), "whether, but not by whom" (41C),
+           # "subject to Law 16" (41B), "refrain from", "forbidden", "must refer to tricks other than one in
+           # progress" (68 = 務必不含); and a prohibition with an exception
+           # ("shall not be heard unless") against the Chinese "only if" (才能受理)
+           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed|entitled)\b|\bwithout\b|"
+                       r"\bnot\s+(?:be\s+)?contrary\b|\bbut\s+not\b|\bsubject\s+to\b|\brefrain\w*|\bforbidden\b|"
+                       r"\bprohibit\w*|\bonly\b|\bunless\b|\bother\s+than\b", re.I), "prohibition"),
+           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
+                       r"\bright\s+to\b|\bcould\b", re.I), "permission"),
            # a "may" of possibility (masked by the strength tags), might, is liable to
            (re.compile(r"\bmay\b|\bmight\b|\bliable\s+to\b", re.I), "permission")],
-    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要"), "obligation"), (re.compile(r"不能|不可(?!能)"), "prohibition"),
-           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)"), "permission")],
+    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要|理應|理应|符合|有責任|有责任"), "obligation"),
+           (re.compile(r"不能|不可(?!能)|不予|禁止|避免|只有[^。；;]{0,40}?才|唯有[^。；;]{0,40}?才|才能|才可|方可|方得|"
+                       r"僅|仅|只能|除非|不違反|不违反|不得違反|不得违反"), "prohibition"),
+           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)|權利|权利"), "permission")],
 }
 
 
 def _unscaled(clauses: list[str], lang: str) -> set[str]:
+    """The kinds of rule words off the scale say, and "negated" when the clause negates its statement."""
     text = " ".join(clauses)
-    return {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+    kinds = {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+    return kinds | ({"negated"} if negations(text, lang)["negation"] else set())
+
+
+# Each edition's scale read as one order (the Introduction's): how strongly a clause binds, and how
+# strongly it forbids.
+_BINDS = {"may": 0, "does": 1, "should": 2, "shall": 3, "must": 4}
+_FORBIDS = {"shall-not": 1, "may-not": 2, "must-not": 3}
+_NEGATED = {"should": "shall-not", "shall": "shall-not", "must": "must-not", "may": "may-not"}
 
 
 def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = frozenset(),
               zh_other: set[str] = frozenset()) -> str | None:
     """The severity of a strength difference, or None when the levels agree (or a word off the scale
-    on one side says the kind of rule the other side's scale word says)."""
+    on one side says the kind of rule the other side's scale word says).
+
+    "Changes the rule" when the Chinese binds or forbids more than the English (a procedure or a
+    "should" made a "shall", a "should not" made a "may not", a "may" made mandatory: what a player
+    may be penalised for changes), or makes a mandatory rule optional ("awards" as 得判給) or drops a
+    prohibition; "wording only" when it only says less (shall as a plain statement, may as does)."""
+    # an obligation with a prohibition said off the scale ("shall be made without emphasis", "must do
+    # nothing") is the prohibition of the same degree (不應有, 務必不得)
+    def as_prohibition(levels: list[str], other: set[str], against: list[str]) -> list[str]:
+        if "prohibition" not in other:
+            return levels
+        return sorted({_NEGATED[x] if _NEGATED.get(x) in against and x not in against else x for x in levels})
+    en_levels, zh_levels = (as_prohibition(en_levels, en_other, zh_levels),
+                            as_prohibition(zh_levels, zh_other, en_levels))
     if en_levels == zh_levels:
         return None
     said_en, said_zh = {_KIND[x] for x in en_levels}, {_KIND[x] for x in zh_levels}
-    if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other:
+    # "must", the strongest word, is not answered by a word off the scale (需 "need to", 31A1)
+    strongest = "must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
+    if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other and not strongest:
         return None
-    kinds_en, kinds_zh = said_en or {"procedure"}, said_zh or {"procedure"}
-    if kinds_en == kinds_zh:
-        return WORDING
-    # an obligation said without a modal word ("does") is still a rule of procedure: wording
-    if kinds_en ^ kinds_zh <= {"obligation", "procedure"}:
-        return WORDING
-    return CHANGES_RULE
+    def binds(levels: list[str]) -> int:
+        return max((_BINDS[x] for x in levels if x in _BINDS), default=1)
+    def forbids(levels: list[str]) -> int:
+        return max((_FORBIDS.get(x, 0) for x in levels), default=0)
+    stricter = binds(zh_levels) > binds(en_levels) or forbids(zh_levels) > forbids(en_levels) \
+        or ("may" in en_levels and "may" not in zh_levels and "permission" not in zh_other)
+    optional = "may" in zh_levels and "may" not in en_levels and binds(en_levels) >= 1
+    # a prohibition said as a plain negative statement ("No restrictions shall apply" = 則無…限制) is
+    # wording; one with no negation left is dropped
+    dropped = forbids(en_levels) and not forbids(zh_levels) and not zh_other & {"prohibition", "negated"}
+    return CHANGES_RULE if stricter or optional or dropped else WORDING
+
+
+@lru_cache(maxsize=1)
+def _self_reference() -> dict[str, re.Pattern]:
+    """lang ('en' or 'zh') -> the words by which a text points at its own Law without naming it."""
+    with open(SELF_REFERENCE_TABLE, encoding="utf-8") as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    forms: dict[str, list[str]] = {"en": [], "zh": []}
+    for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
+        forms[row[0]].append(f"(?:{row[1]})")
+    return {lang: re.compile("|".join(v), re.I if lang == "en" else 0) for lang, v in forms.items()}
+
+
+def _same_law(target: str, pid: str) -> bool:
+    """A target in the Law of the provision itself (a reference within one document only)."""
+    if ":" in target:
+        return False
+    p, t = parse_id(pid), parse_id(target)
+    return bool(p and t and p["law"] == t["law"])
+
+
+def _unnamed(mine: set[str], theirs: set[str], other_text: str, other_lang: str, pid: str) -> set[str]:
+    """The targets of one side that the other side points at without naming them (本條, "the foregoing"):
+    in the provision's own Law, and not named more or less specifically on the other side."""
+    if not _self_reference()["en" if other_lang == "en" else "zh"].search(other_text):
+        return set()
+    return {x for x in mine - theirs if _same_law(x, pid) and not any(_encloses(x, y) for y in theirs)}
+
+
+def _encloses(a: str, b: str) -> bool:
+    """One id is the other or encloses it (27B encloses 27B1(a)); policies' targets are qualified."""
+    da, _, ia = a.rpartition(":")
+    db, _, ib = b.rpartition(":")
+    return da == db and (ia == ib or ib.startswith(ia) or ia.startswith(ib))
 
 
 def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
@@ -202,16 +294,19 @@ def _ref_detail(en: set[str], zh: set[str], lang: str) -> str:
                                  f"{lang} only: {', '.join(extra)}" if extra else "") if x)
 
 
-def _ref_severity(en_refs: set[str], zh_refs: set[str]) -> str:
-    """A reference made more or less specific (27B against 27B1), or a "see" pointer only dropped or
-    added, is wording; a reference to another provision in its place changes the rule."""
+def _ref_severity(en_refs: set[str], zh_refs: set[str], kinds: dict[str, str] | None = None) -> str:
+    """A reference made more or less specific (27B against 27B1, Law 86 for 86B), or a "see" pointer
+    only dropped or added, is wording; a reference to another provision in its place (30B1(b)(i) for
+    30B1(b)(ii)), or a dropped or added statement that a provision applies or does not apply ("Law
+    16C does not apply"), changes the rule."""
+    kinds = kinds or {}
+    one_sided = {x for x in en_refs ^ zh_refs
+                 if not any(_encloses(x, y) for y in (zh_refs if x in en_refs else en_refs))}
+    if any(kinds.get(x) in ("applies", "does-not-apply", "may-apply") for x in one_sided):
+        return CHANGES_RULE
     if en_refs <= zh_refs or zh_refs <= en_refs:
-        return WORDING
-    def law_of(target: str) -> str:
-        doc, _, pid = target.rpartition(":")
-        p = parse_id(pid)
-        return f"{doc}:{p['law']}{p['sec'] or ''}" if p else target
-    return WORDING if {law_of(x) for x in en_refs} == {law_of(x) for x in zh_refs} else CHANGES_RULE
+        return WORDING          # a pointer only dropped or added
+    return CHANGES_RULE if one_sided else WORDING
 
 
 def _polarity(en: dict, zh: dict, lang: str) -> list[tuple[str, str, list[str]]]:
@@ -234,11 +329,57 @@ def _polarity(en: dict, zh: dict, lang: str) -> list[tuple[str, str, list[str]]]
     return out
 
 
+# The median length of a Chinese text against its English (characters without spaces), measured on
+# the 2017 Laws (provisions of 80+ characters): a clause with no partner is reported as missing only
+# when the Chinese is markedly shorter than that (below 0.85 of it); otherwise the two texts cut their
+# sentences differently (16D1, 73D2: one Chinese sentence for two English ones) and the clause joins
+# its neighbour's pair.
+_RATIO = {"zh-Hant": 0.272, "zh-Hans": 0.309}
+_SHORT = 0.85
+
+
+def _length_ratio(en_text: str, zh_text: str, lang: str) -> float:
+    return _size(zh_text, lang) / max(1, _size(en_text, "en"))
+
+
+def _merge_unpartnered(pairs: list) -> list:
+    """Each clause group with no partner joined to the pair before it (or after it, when first)."""
+    out: list = []
+    pending: tuple = ([], [], [], [])
+    for en, zh, es, zs in pairs:
+        if not en or not zh:
+            if out:
+                pe, pz, pes, pzs = out[-1]
+                out[-1] = (pe + en, pz + zh, pes + es, pzs + zs)
+            else:
+                pending = tuple(a + b for a, b in zip(pending, (en, zh, es, zs)))
+            continue
+        if pending[0] or pending[1]:
+            en, zh, es, zs = pending[0] + en, pending[1] + zh, pending[2] + es, pending[3] + zs
+            pending = ([], [], [], [])
+        out.append((en, zh, es, zs))
+    if not out and (pending[0] or pending[1]):
+        out.append(pending)
+    return out
+
+
+_NUMBER = re.compile(r"(?<![\dA-Za-z])\d{2,}(?:[.,]\d+)?(?![\dA-Za-z])")
+_LAW_NUMBER = re.compile(r"Laws?\s*\d+[A-H]?\d*(?:\([a-z]+\))*|第\s*\d+\s*[条條]")
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers of two or more digits a clause states (scores, percentages, minutes), law numbers aside."""
+    return set(_NUMBER.findall(_LAW_NUMBER.sub(" ", text)))
+
+
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
-                    en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None) -> list[Finding]:
+                    en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None,
+                    en_lead_in: str = "") -> list[Finding]:
     """Every difference between the English and one Chinese expression of a provision, by clause pair.
     `en_refs` / `zh_refs` are the references the document's own resolver found in each text (a policy
-    refers to the Laws); by default they are read from the texts as references within the Laws."""
+    refers to the Laws); by default they are read from the texts as references within the Laws.
+    `en_lead_in` is the English of the provisions above it (80A1 "The Regulating Authority under these
+    laws is:" for 80A1(a)): a term the Chinese item says and the English says in its lead-in is no finding."""
     here = pid if parse_id(pid) else ""
     en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
     zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
@@ -246,10 +387,13 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
     en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
     zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
+    kinds = {r.target: r.type for r in en_refs + zh_refs}
     pairs, i, j = [], 0, 0
     for en, zh in align_clauses(en_clauses, zh_clauses, lang):
         pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
         i, j = i + len(en), j + len(zh)
+    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
+        pairs = _merge_unpartnered(pairs)
     for en, zh, en_spans, zh_spans in pairs:
         en_c, zh_c = " ".join(en), "".join(zh)
         if not en or not zh:
@@ -260,6 +404,11 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                                f"{lang if en else 'English'} text",
                                CHANGES_RULE if marks else WORDING, en_c, zh_c))
             continue
+        lost = sorted(_numbers(en_c) - _numbers(zh_c), key=lambda x: float(x.replace(",", "")))
+        if len(lost) >= 2:          # a table or a list of figures the Chinese does not give (78B's IMP scale)
+            out.append(Finding(pid, lang, "missing-clause",
+                               f"the numbers {', '.join(lost[:6])}{' …' if len(lost) > 6 else ''} of the English "
+                               f"have no counterpart in the {lang} text", CHANGES_RULE, en_c, zh_c))
         severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang))
         if severity:
             out.append(Finding(pid, lang, "strength",
@@ -269,20 +418,37 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "polarity",
                                f"{'a negation' if what == 'negation' else 'an exception'} "
                                f"({', '.join(dict.fromkeys(words))}) in {side} only", CHANGES_RULE, en_c, zh_c))
-        for term, forms in _terms():
+        for term, forms, both, term_severity in _terms():
             has_en, has_zh = bool(forms["en"].search(en_c)), bool(forms[lang].search(zh_c))
-            if has_en != has_zh:
+            if has_zh and not has_en and forms["en"].search(en_lead_in):
+                continue
+            if has_en != has_zh and (has_en or both):
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
-                                   CHANGES_RULE, en_c, zh_c))
+                                   term_severity, en_c, zh_c))
         en_t, zh_t = _targets(en_refs, en_spans), _targets(zh_refs, zh_spans)
+        en_t, zh_t = (en_t - _unnamed(en_t, zh_t, zh_c, lang, pid), zh_t - _unnamed(zh_t, en_t, en_c, "en", pid))
         if en_t != zh_t and en_t and zh_t:
-            out.append(Finding(pid, lang, "reference", _ref_detail(en_t, zh_t, lang), _ref_severity(en_t, zh_t),
-                               en_c, zh_c))
+            out.append(Finding(pid, lang, "reference", _ref_detail(en_t, zh_t, lang),
+                               _ref_severity(en_t, zh_t, kinds), en_c, zh_c))
     # a reference the whole of one text makes and the other never does (clauses may pair wrongly)
     en_all, zh_all = {r.target for r in en_refs}, {r.target for r in zh_refs}
+    en_all, zh_all = (en_all - _unnamed(en_all, zh_all, zh_text, lang, pid),
+                      zh_all - _unnamed(zh_all, en_all, en_text, "en", pid))
     if en_all != zh_all and not any(f.kind == "reference" for f in out):
-        out.append(Finding(pid, lang, "reference", _ref_detail(en_all, zh_all, lang), _ref_severity(en_all, zh_all)))
+        out.append(Finding(pid, lang, "reference", _ref_detail(en_all, zh_all, lang),
+                           _ref_severity(en_all, zh_all, kinds)))
     return out
+
+
+def _lead_in(aligned: dict, parent: str | None) -> str:
+    """The English texts of a provision's ancestors, nearest first."""
+    out = []
+    while parent and parent in aligned:
+        prov = aligned[parent].prov
+        en = prov.expressions.get("en")
+        out.append(en.text if en and en.text else "")
+        parent = prov.parent
+    return " ".join(out)
 
 
 def consistency(aligned: dict) -> list[Finding]:
@@ -296,7 +462,8 @@ def consistency(aligned: dict) -> list[Finding]:
         for lang in ("zh-Hant", "zh-Hans"):
             zh = a.prov.expressions.get(lang)
             if zh and zh.text and zh.state == en.state:
-                found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []))
+                found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []),
+                                        _lead_in(aligned, a.prov.parent))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
                 out += found

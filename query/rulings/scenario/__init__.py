@@ -109,6 +109,9 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     if facts.get("irregularity") in AUCTION_PHASE and off and facts.get("declarer") and "offender_becomes" not in facts:
         d = facts["declarer"]
         facts["offender_becomes"] = "declarer" if off == d else "dummy" if off == partner_of(d) else "defender"
+    elif facts.get("irregularity") in AUCTION_PHASE and off in st.defenders and "offender_becomes" not in facts:
+        facts["offender_becomes"] = "defender"          # "西是防家": the offender became a defender (Law 24E)
+        spans.append(("offender_becomes", "defender", st.defenders[off]))
     if "replacement_call" in given and "auction" not in facts and first is not None and first.kind == "insufficient_bid":
         # the reader knows the bid it was over: the replacement's type follows (Law 27B1(a))
         from query.rulings.facts import parse_call

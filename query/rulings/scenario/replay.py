@@ -141,8 +141,18 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
             return [irr], ghost
+    # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
+    # offender's partner pass at his next turn
+    exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
+                 and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
+    once: set[str] = set()
     for a in calls:
         seat, c = a.actor, call_of(a)
+        for b in [b for b in exposures if b.index < a.index]:
+            exposures.remove(b)
+            if partner(b.actor) not in must_pass:
+                must_pass.add(partner(b.actor))
+                once.add(partner(b.actor))
         if open_irr is not None:
             settled = _settle(open_irr, st, a, seat, c, au, must_pass)
             if settled != "keep":
@@ -155,9 +165,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         irregular_kind = None
         in_rotation = True
         after = next((b for b in calls if b.index > a.index), None)
-        said = [m for i, f, m in st.findings if f == "out_of_turn" and (i == a.index - 1 or i == a.index and not (
-            exp == seat and after is not None and after.actor != lho(seat)
-            and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS)))]
+        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        said = [m for i, m in near if i == a.index - 1 or not (
+            exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
         # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
         # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
@@ -176,7 +187,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
             break
         if exp is None and oor_told is not None and not au.calls:
-            told = next((m for i, f, m in st.findings if f in ("out_of_turn", "not_called") and i in (a.index - 1, a.index)), None)
+            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
                 named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
@@ -211,13 +222,22 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irregular_kind = "insufficient_bid"
         elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
             irregular_kind = "inadmissible_double"
+        elif not in_rotation and c.kind == "pass" and au.last_bid is not None and au.passes == 2:
+            irregular_kind = "three_passes_one_out_of_rotation"      # Law 17D3: the auction has not ended
         elif not in_rotation:
             irregular_kind = "call_out_of_rotation"
+        if seat in once and irregular_kind != "call_when_required_to_pass":
+            once.discard(seat)                       # he passed at that turn: the obligation is spent
+            must_pass.discard(seat)
         if irregular_kind is None:
             au.add(seat, c, a)
             continue
         irr = Irregularity(irregular_kind, {}, at=a.index)
         irr.put("irregularity", irregular_kind, _span(a, "event") or _span(a, "call"))
+        if irregular_kind == "three_passes_one_out_of_rotation":
+            irr.put("offender", seat, _span(a, "actor"), _span(a, "call"))
+            out.append(irr)
+            break
         irr.put("call", {"seat": seat, "call": str(c)}, _span(a, "actor"), _span(a, "call"))
         if st.dealer and (not au.calls or au.calls[0][0] == st.dealer[0]):
             # the legal calls before it, from the dealer (passes a director leaves out included)
@@ -457,7 +477,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("opening_lead_out_of_turn", a, who)
         elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
-        elif on_lead is not None and who is not None and who != on_lead:
+        elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told):
+            # (a bare card named after a trick is won, "trick 9 (East, ♥A)", is too little to rule a lead out of turn on)
             irr = base("lead_out_of_turn", a, who)
             if declarer:
                 irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
@@ -574,6 +595,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind == "drop" and irr.kind != "declarer_exposes_card":
             irr.put("exposure_deliberate", False, _span(a, "event"))
         out.append(irr)
+        if irr.kind == "defender_card_exposed" and a.cards:
+            out += _penalty_card_not_played(st, a, who, declarer)
         break
     # claims and concessions (Laws 68-71)
     for a in st.actions:
@@ -628,6 +651,27 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     return out
 
 
+def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
+    """Law 52: the defender with a penalty card later played another card of its suit instead
+    ("西沒先打♦5，而是跟了♦2")."""
+    card = exposed.cards[0]
+    later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
+                  and b.kind in ("play", "follow", "lead", "discard") and b.cards and card not in b.cards
+                  and any(c[0] == card[0] for c in b.cards)), None)
+    if later is None:
+        return []
+    irr = Irregularity("penalty_card_not_played", {}, at=later.index)
+    irr.put("irregularity", "penalty_card_not_played", _span(later, "card") or _span(later, "event"))
+    irr.put("offender", who, _span(later, "actor"))
+    if declarer:
+        irr.put("declarer", declarer, st.declarer[1] if st.declarer else None)
+    ev = next((b for b in st.actions if b.index > later.index and b.kind in ("accept", "decline")
+               and _resolve(b.actor, declarer) in (declarer, None)), None)
+    if ev is not None:
+        irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    return [irr]
+
+
 def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
     out = []
     for w in st.actions:
@@ -672,7 +716,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
-        irr.put("established_by", "played_to_next_trick", _span(on, "event"))
+        irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
     elif est is not None:
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
@@ -813,6 +857,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     cc = st.has("card_count")
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    if cc is not None and re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]):
+        counts.append(14)                      # "East counted 12 cards and South, counting face down, 14"
     if cc is not None and counts and max(counts) < 13:
         # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
         irr = Irregularity("missing_card", {}, at=0)
@@ -827,6 +873,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     elif cc is not None:
         irr = Irregularity("incorrect_number_of_cards", {}, at=0)
         irr.put("irregularity", "incorrect_number_of_cards", cc)
+        before = st.has("before_auction")
+        if before is not None:
+            irr.put("play_completed", False, before)      # found before anyone called (Law 13A)
+            irr.put("call_made", False, before)
+        if st.has("not_seen") is not None:
+            irr.put("card_seen", False, st.has("not_seen"))
         done = st.has("established")
         if done is not None:
             irr.put("play_completed", True, done)
@@ -859,7 +911,10 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
                  and (a.actor == "dummy" or a.actor == dummy)), None)
-    if later and said is not None:
+    warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
+    if warned:
+        dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif later and said is not None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 

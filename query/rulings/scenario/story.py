@@ -54,6 +54,7 @@ class Story:
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
     loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
     over_bid: tuple[str, Mention] | None = None     # "East bid 1♥ over 1♠": the bid before, by a seat untold
+    defenders: dict = field(default_factory=dict)     # seats the story calls defenders ("西是防家"): seat -> mention
 
     def has(self, finding: str, after: int = -1) -> Mention | None:
         return next((m for i, f, m in self.findings if f == finding and i >= after), None)
@@ -175,11 +176,17 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
             if m.value == "dummy" and prev.label == "SEAT":
                 st.dummy = (prev.value, prev)            # "North (dummy)"
+            if m.value == "defender" and prev.label == "SEAT":
+                st.defenders[prev.value] = m
             continue                                     # "East (wrong defender)": a description of the seat just named
         if m.label == "ROLE":
             if m.value in RELATIVE and actor in SEATS:
                 actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
             elif m.value in ("declarer", "dummy", "defender"):
+                if m.value == "defender" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
+                    st.defenders[prev.value] = m             # "西是防家"
+                elif m.value == "defender" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
+                    st.defenders[nxt.value] = m              # "防家西"
                 if m.value == "dummy" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
                     st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
                 elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
@@ -192,7 +199,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and (prev.value in ("should", "not_called", "not_played", "negated")
+                and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
@@ -264,7 +271,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.spans.append(("call", m))
             fresh = False
             continue
-        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and prev.value == "should" and m.start - prev.end <= 3:
+        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
+                prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
         if m.label == "CALL":
             in_play = last is not None and last.kind in PLAY_EVENTS

@@ -20,10 +20,11 @@ CASES = [
     ("en", "In doubling, a player should not state the number of odd tricks or the denomination. The only correct "
            "form is the single word \"Double\".",
      [(1, "shall-not", "should not"), (2, "does", "")]),
-    # the one epistemic "may not" of the Laws (40B2(b))
+    # the one epistemic "may not" of the Laws (40B1(b)): a possibility, neither a permission nor a
+    # prohibition, so the clause states procedure (issue 14: its "may" made false strength findings)
     ("en", "A special partnership understanding is one whose meaning, in the opinion of the Regulating Authority, "
            "may not be readily understood and anticipated by a significant number of players in the tournament.",
-     [(1, "may", "may")]),
+     [(1, "does", "")]),
     ("en", "When explaining the significance of partner's call or play in reply to an opponent's enquiry (see Law 20) "
            "a player shall disclose all special information conveyed to him through partnership agreement or "
            "partnership experience but he need not disclose inferences drawn from his knowledge and experience of "

@@ -162,3 +162,176 @@ def test_alerting_policy_2_closing_words_are_set_apart_from_its_lead_in():
     [t] = [str(o) for s, o in g.subject_objects(URIRef(f"{BASE}ontology#text"))
            if str(s).endswith("/wbfalert2023/2/en")]
     assert t == "The following classes of calls should be alerted:\nPlayers must also respect the spirit of the Policy as well as the letter."
+
+
+# --- precision, second round (issue 14: the causes a second reader found in findings_review2) ---------------
+
+@pytest.mark.parametrize("clause,levels", [
+    ("If the auction ends before it reaches the player's partner no substitution may occur after the end of "
+     "the auction period (see Law 17D).", ["may-not"]),                                     # 25A5: not an epistemic "may occur"
+    ("No board that fails to conform to these conditions should be used.", ["shall-not"]),  # 2: a relative clause in the subject
+    ("If there is no appointed Director the players should designate a person to perform his functions.", ["should"]),  # 80B2(a)
+    ("The player's partner must do nothing to correct the mistaken explanation while the auction continues", ["must-not"]),  # 75B3
+    ("During a round a spectator must refrain from mannerisms or remarks of any kind and must have no conversation "
+     "with a player.", ["must", "must-not"]),                                               # 76B3
+    ("these systems contain artificial elements that may need advance preparation by opponents", []),  # Systems Policy 2.2
+    ("unless an opposing pair may reasonably be expected to understand its meaning", []),   # Alerting Policy 2(ii)
+    ("It is forbidden to open hands which, by agreement, may contain fewer than 8 high card points", []),  # Systems 2.7
+])
+def test_english_prohibitions_and_possibilities_are_read_as_such(clause, levels):
+    assert [lv for lv, _, _ in modal_levels(clause, "en")] == levels
+
+
+@pytest.mark.parametrize("zh,lang,levels", [
+    ("賽員理應精確解釋同伴間約定(參照 Law 20F1);", "zh-Hant", []),                          # 75D1 "are expected to"
+    ("裁判應認定該花色按該次序打出(但須符合本橋規之其他規定)。", "zh-Hant", ["shall"]),       # 70E2 須符合 "subject to"
+    ("同伴間之傳訊應僅得以叫牌及打牌之涵義為之", "zh-Hant", ["shall"]),                       # 73A1 僅得 "only by"
+    ("且橋規並未禁止使用該訊息。", "zh-Hant", []),                                           # 16A1(d) "do not preclude"
+    ("其實行方法不得違反本橋規。", "zh-Hant", []),                                           # 82A "not contrary to"
+    ("(主管單位得要求此時應召請裁判)", "zh-Hant", ["may"]),                                  # 16B2 "may require that ... be called"
+    ("且暴露牌張防家之同伴不得利用該訊息。", "zh-Hant", ["may-not"]),                          # 68B2: 不得利用 is not 得利 "gain"
+    ("罚张，无论轻罚张或者重罚张，可能必须打出（参照第 50 条）。", "zh-Hans", []),               # 45C5 "may have to be played"
+    ("当依照规则要求一位防家应该打出罚张时，庄家可以接受这样的引牌或者打牌。", "zh-Hans", ["may"]),  # 52B1(a) "when required by law to"
+])
+def test_chinese_words_around_the_modals_are_not_modals(zh, lang, levels):
+    assert [lv for lv, _, _ in modal_levels(zh, lang)] == levels
+
+
+def kinds_of(pid: str, en: str, zh: str, lang: str) -> list[str]:
+    return [f.kind for f in clause_findings(pid, en, zh, lang)]
+
+
+@pytest.mark.parametrize("pid,lang", [
+    ("10C2", "zh-Hant"), ("10C2", "zh-Hans"),   # "without consulting partner" = 不得與同伴協商
+    ("75B3", "zh-Hans"), ("76B3", "zh-Hans"),   # "must do nothing" / "must have no conversation" = 不准
+    ("41C", "zh-Hant"), ("41C", "zh-Hans"),     # "whether, but not by whom" = 但不得詢問何人為之
+    ("40B2(d)", "zh-Hans"),                     # "is not entitled to any aids" = 不得使用
+    ("92D", "zh-Hans"),                         # "shall not be heard unless" = 才能受理
+    ("13C", "zh-Hans"),                         # "No adjusted score may be awarded unless" = 只有当…才判给
+    ("66B", "zh-Hant"),                         # "may inspect, but not expose" = 得檢視…但不得將之亮出
+    ("73A1", "zh-Hant"), ("75D1", "zh-Hant"), ("16A1(d)", "zh-Hant"), ("82A", "zh-Hant"),
+])
+def test_a_prohibition_said_in_other_words_is_no_strength_finding(laws, pid, lang):
+    assert "strength" not in kinds_of(pid, text(laws, pid, "en"), text(laws, pid, lang), lang)
+
+
+@pytest.mark.parametrize("pid,lang,severity", [
+    ("31A1", "zh-Hant", "wording only"),        # "must repeat" as 需重複: off the scale, weaker
+    ("46A", "zh-Hant", "changes the rule"),     # a player's "should" made 應 (shall): penalised more often
+    ("47E1", "zh-Hant", "changes the rule"),    # "is retracted" made 得收回 (may): mandatory made optional
+    ("55A", "zh-Hant", "wording only"),         # "shall prevail" as a plain statement
+])
+def test_real_strength_differences_stay_with_their_severity(laws, pid, lang, severity):
+    found = [f for f in clause_findings(pid, text(laws, pid, "en"), text(laws, pid, lang), lang) if f.kind == "strength"]
+    assert found and found[0].severity == severity
+
+
+@pytest.mark.parametrize("pid,lang", [("30C", "zh-Hans"), ("62C2", "zh-Hant"), ("50D2(b)", "zh-Hans"), ("12C2(c)", "zh-Hans")])
+def test_a_reference_to_the_same_place_in_other_words_is_no_finding(laws, pid, lang):
+    # "not Law 30" = 不适用本条; "so withdraws" = 依上述第1項; 本款; "the foregoing" = 本项(a)和(b)
+    assert "reference" not in kinds_of(pid, text(laws, pid, "en"), text(laws, pid, lang), lang)
+
+
+@pytest.mark.parametrize("pid,lang,severity", [
+    ("23C", "zh-Hans", "changes the rule"),     # 30B1(b)(ii) cited as 30B1(b)(i)
+    ("27B1(b)", "zh-Hans", "changes the rule"),  # "Law 16C does not apply" dropped
+    ("12A", "zh-Hant", "wording only"),         # 86B cited as Law 86: less specific, same place
+])
+def test_reference_severity(laws, pid, lang, severity):
+    [f] = [f for f in clause_findings(pid, text(laws, pid, "en"), text(laws, pid, lang), lang) if f.kind == "reference"]
+    assert f.severity == severity
+
+
+def test_law_40_b_in_brackets_is_section_40b():
+    from ingest.extract.cross_refs import extract_refs
+    assert [r.target for r in extract_refs("見Law 40(b)。", "zh-Hant", "")] == ["40B"]
+
+
+def test_49_traditional_refers_to_68b2(laws):
+    t = text(laws, "49", "zh-Hant")
+    assert "Law 68B2" in t and "6882" not in t
+
+
+@pytest.mark.parametrize("pid,lang,term", [
+    ("13D", "zh-Hant", "possibility"),          # "is liable to" as 應受到
+    ("42A3", "zh-Hant", "follow suit"),         # "ensures that dummy follows suit" dropped
+    ("61C", "zh-Hant", "automatically"),        # "does not automatically warrant" as 無權
+    ("13C", "zh-Hant", "quitted trick"),        # "quitted trick" as 贏磴
+    ("12C1(e)", "zh-Hant", "extremely"),        # "extremely serious error" as 嚴重錯誤
+])
+def test_a_rule_bearing_term_lost_in_the_chinese_is_a_term_finding(laws, pid, lang, term):
+    details = [f.detail for f in clause_findings(pid, text(laws, pid, "en"), text(laws, pid, lang), lang) if f.kind == "term"]
+    assert f"'{term}' in en only" in details
+
+
+@pytest.mark.parametrize("pid,lang", [("13D", "zh-Hans"), ("42A3", "zh-Hans"), ("61C", "zh-Hans"), ("12C1(e)", "zh-Hans")])
+def test_the_same_terms_rendered_give_no_term_finding(laws, pid, lang):
+    assert "term" not in kinds_of(pid, text(laws, pid, "en"), text(laws, pid, lang), lang)
+
+
+def test_a_table_of_figures_missing_from_the_chinese_is_a_missing_clause(laws):
+    found = [f for f in clause_findings("78B", text(laws, "78B", "en"), text(laws, "78B", "zh-Hant"), "zh-Hant")
+             if f.kind == "missing-clause"]
+    assert found and "4000" in text(laws, "78B", "en") and "the numbers" in found[0].detail
+
+
+def test_sentences_cut_differently_are_not_a_missing_clause(laws):
+    # 73D2: the Traditional says "may not attempt to mislead … by the haste …" in one sentence
+    assert "missing-clause" not in kinds_of("73D2", text(laws, "73D2", "en"), text(laws, "73D2", "zh-Hant"), "zh-Hant")
+
+
+@pytest.mark.parametrize("clause,lang,levels", [
+    ("主管单位和比赛主办单位可以制定观众在比赛中使用电子传输设备时应该遵守的规定", "zh-Hans", ["may"]),  # 76A2
+    ("如果必要可以用来确定各方所赢牌墩的数目以及牌张打出的次序。", "zh-Hans", []),                     # 65C "can be used to"
+    ("and the contestants who should have had a comparison of scores did not play the board", "en", []),  # 87A
+])
+def test_modals_that_describe_rather_than_rule_are_not_tagged(clause, lang, levels):
+    assert [lv for lv, _, _ in modal_levels(clause, lang)] == levels
+
+
+def test_immediately_of_place_is_not_a_term_finding(laws):
+    # 45A "facing it on the table immediately before him" = 靠近自己面前
+    assert "term" not in kinds_of("45A", text(laws, "45A", "en"), text(laws, "45A", "zh-Hant"), "zh-Hant")
+
+
+def test_ying_dui_respond_is_not_shall_but_bu_ying_dui_is():
+    # Psychic Policy 2 應對措施 "responses"; 76B5 不应对该桌… "shall not … to the table"
+    assert [lv for lv, _, _ in modal_levels("及同伴間相關之應對措施與預期發展。", "zh-Hant")] == []
+    assert [lv for lv, _, _ in modal_levels("观众不应对该桌的任何情况指出违例。", "zh-Hans")] == ["shall-not"]
+
+
+def test_must_with_other_than_is_the_prohibition_of_the_chinese():
+    # 68: "it must refer to tricks other than one currently in progress" = 務必不含進行中之牌磴
+    en = ("For a statement or action to constitute a claim or concession of tricks under these Laws, it must refer "
+          "to tricks other than one currently in progress.")
+    zh = "本橋規所述攤牌或捐牌之聲明或行動,其指涉之牌磴務必不含進行中之牌磴。"
+    assert "strength" not in kinds_of("68", en, zh, "zh-Hant")
+
+
+def test_a_body_the_chinese_names_in_place_of_the_english_one_is_a_term_finding(laws):
+    # 80B1: the Tournament Organizer's powers become the Regulating Authority's (主管單位可以授權主辦單位)
+    details = [f.detail for f in clause_findings("80B1", text(laws, "80B1", "en"), text(laws, "80B1", "zh-Hant"), "zh-Hant")]
+    assert "'Regulating Authority' in zh-Hant only" in details
+    # 80A1(a) names the World Bridge Federation under the lead-in "The Regulating Authority under these laws is:"
+    lead_in = text(laws, "80A1", "en")
+    found = clause_findings("80A1(a)", text(laws, "80A1(a)", "en"), text(laws, "80A1(a)", "zh-Hant"), "zh-Hant",
+                            en_lead_in=lead_in)
+    assert "term" not in [f.kind for f in found]
+
+
+def test_ying_dui_before_a_noun_phrase_is_shall():
+    # TW regulations: 裁判應對比賽場地之分配…妥為籌備 "the Director shall, as to the venue, …"
+    assert [lv for lv, _, _ in modal_levels("裁判應對比賽場地之分配、座位之安排妥為籌備。", "zh-Hant")] == ["shall"]
+
+
+def test_no_x_or_y_shall_is_a_prohibition():
+    # Systems Policy 3: "No special seating rights or line-up restrictions shall apply when …"
+    clause = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
+    assert [lv for lv, _, _ in modal_levels(clause, "en")] == ["shall-not"]
+
+
+def test_a_prohibition_said_as_a_plain_negative_is_wording_only():
+    en = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
+    zh = "若兩隊均有使用高度不尋常制度之賽對(無論陣容如何),則無落座或決定陣容之限制。"
+    [f] = [f for f in clause_findings("3", en, zh, "zh-Hant") if f.kind == "strength"]
+    assert f.severity == "wording only"
