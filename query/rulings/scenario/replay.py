@@ -41,6 +41,9 @@ class Irregularity:
                 self.spans.append((fact, value, m))
 
 
+PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+
+
 def _span(a: Action, what: str):
     return next((m for f, m in a.spans if f == what), None)
 
@@ -457,11 +460,25 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
         if nxt is not None and nxt.kind == "play":
             nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
+    for a in st.actions:
+        if a.kind == "lead" and not a.cards and a.actor is not None:
+            # "把♣A亮在桌上說「我先攻」": the card he faced just before is his lead
+            shown = next((b for b in reversed(st.actions[max(0, a.index - 2):a.index]) if b.kind in ("expose", "face")
+                          and b.cards and b.actor == a.actor), None)
+            if shown is not None:
+                a.cards, shown.kind = list(shown.cards), "faced_lead"
+                a.spans += [x for x in shown.spans if x[0] == "card"]
+                if a.trick is None and not any(b.kind in PLAY_KINDS for b in st.actions[:shown.index]):
+                    a.trick = 1                          # no card played before it: the opening lead
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer:
         told = st.has("out_of_turn") or st.has("should")
         faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and told.start < _span(a, "event").start)
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if faced is None:
+            # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
+            faced = next((a for a in st.actions if a.kind in ("face", "expose") and a.cards and _resolve(a.actor, declarer) == partner(declarer)
+                          and any(b.kind == "lead" for b in st.actions[a.index + 1:a.index + 3])), None)
         if faced is not None:
             faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
             leads = [faced]
@@ -516,6 +533,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                     irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            if ev.kind == "decline":
+                # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
+                lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
+                if lc is not None:
+                    irr.put("declarer_lead_choice", lc[0], lc[1])
         elif irr.kind == "lead_out_of_turn":
             nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
@@ -529,7 +551,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if who is None:
             continue
         held = h.suit or (h.cards[0][0] if h.cards else None)
-        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and abs(b.index - h.index) <= 3
+        def _between(b: Action) -> bool:
+            # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
+            lo, hi = sorted((b.index, h.index))
+            return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
                                                                         and all(c[0] != held for c in b.cards)))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
@@ -717,6 +743,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
         irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
+    elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
+        irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
