@@ -473,7 +473,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer:
         told = st.has("out_of_turn") or st.has("should")
-        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and told.start < _span(a, "event").start)
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is None:
             # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
@@ -572,8 +572,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     else:
         rv = st.has("revoke")
         if rv is not None and claim_at is None:
-            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")]
-            src = min(near, key=lambda b: abs(_span(b, "event").start - rv.start), default=None) if near else None
+            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
+                    and (_span(b, "event") or _span(b, "card")) is not None]
+            src = min(near, key=lambda b: abs((_span(b, "event") or _span(b, "card")).start - rv.start), default=None)
             irr = Irregularity("revoke", {}, at=src.index if src else 0)
             irr.put("irregularity", "revoke", rv)
             if src is not None:

@@ -200,7 +200,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
-                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
+                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)
+                     and not re.search(r"前|before", prev.text, re.I)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
             if prev.value in ("should", "out_of_turn"):
@@ -211,6 +212,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
+            if kind == "call_for":
+                kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
             if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
@@ -234,6 +237,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             by = _by_seat(text, m, ms[i + 1:])
             if by is not None:
                 who, actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
+            elif m.value == "call_for":
+                who = "dummy"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
             if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
                 a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
@@ -443,8 +448,9 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
-            if last is not None:
-                drop.add(last)
+            if last is not None and (st.actions[last].call or st.actions[last].cards
+                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS):
+                drop.add(last)             # a call, card or trick taken back; not a claim or an answer
     if not drop and not dropped_findings:
         return
     new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
