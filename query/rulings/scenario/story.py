@@ -149,6 +149,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seat_mentions.append(m)
         if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
+            if nxt is not None and nxt.label == "DEALER" and nxt.start - m.end <= 4 and st.dealer is None:
+                st.dealer = (m.value, m)                  # "it was actually South's deal": whose turn it was
+                st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", m.start, nxt.end,
+                                                                              text[m.start:nxt.end])))
+                skip.add(i + 1)
+                continue
             if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
                 actor, actor_m, fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
@@ -157,6 +163,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 skip.add(i + 1)
             continue
+        if m.label == "SEAT" and actor in SEATS and actor_m is not None and fresh and (
+                re.fullmatch(r"\s*[(（][^()（）]*", text[actor_m.end:m.start])
+                or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[actor_m.end:m.start], re.I)):
+            st.seats_named += 1
+            continue                                  # "W (LHO of S) opened", "South, sitting right after East, opened"
         if m.label == "SEAT" and re.search(r"(\bnot|不是|而非|而不是)\s*$", text[max(0, m.start - 6):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
@@ -172,7 +183,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SIDE":
             actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
             continue
-        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") and prev is not None and prev.label in ("SEAT", "FINDING") \
+        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
+                and prev.label in ("SEAT", "FINDING") \
                 and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
             if m.value == "dummy" and prev.label == "SEAT":
                 st.dummy = (prev.value, prev)            # "North (dummy)"
@@ -191,7 +203,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
                 elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
                     st.dummy = (prev.value, prev)
-                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
+                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
+                        and not _SENTENCE_END.search(text[prev.end:m.start])):
                     actor, actor_m, fresh = m.value, m, True
             elif m.value == "director":
                 if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
@@ -463,7 +476,7 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
 def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
     """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West)."""
     tail = text[ev.end:ev.end + 40]
-    m = re.match(r"\s*by\b", tail, re.I)
+    m = re.match(r"\s*(by|came from|was from)\b", tail, re.I)
     if not m:
         return None
     stop = re.search(r"[,.;:]|\bwith\b|\band\b", tail[m.end():])
