@@ -246,6 +246,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             # the legal calls before it, from the dealer (passes a director leaves out included)
             irr.put("dealer", st.dealer[0], st.dealer[1])
             irr.put("auction", [str(x) for _, x, _ in au.calls], *[_span(b, "call") for _, _, b in au.calls if b is not None])
+        if irregular_kind == "call_out_of_rotation" and c.kind in ("double", "redouble"):
+            # would the double have been admissible at his own turn (Law 32)?
+            irr.put("call_inadmissible", not au.legal_double(seat, c.kind), _span(a, "call"))
         if irregular_kind in ("insufficient_bid", "call_out_of_rotation", "inadmissible_double") and exp is not None:
             irr.put("in_rotation", in_rotation)
             if not in_rotation:
@@ -458,8 +461,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     wins = [a for a in st.actions if a.kind == "win"]
     for w in wins:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
-        if nxt is not None and nxt.kind == "play":
-            nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
+        if nxt is not None and nxt.kind == "play" and (
+                _resolve(nxt.actor, declarer) == _resolve(w.actor, declarer)
+                or any(st.has(f, w.index) for f in ("out_of_turn", "wrong_hand", "not_called", "not_played", "should"))):
+            # the first card after a trick is won leads to the next trick: by its winner, or by another player
+            # the story says was not on lead ("West played to trick 5" alone is no lead out of turn)
+            nxt.kind = "lead"
     for a in st.actions:
         if a.kind == "lead" and not a.cards and a.actor is not None:
             # "把♣A亮在桌上說「我先攻」": the card he faced just before is his lead
@@ -471,6 +478,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 if a.trick is None and not any(b.kind in PLAY_KINDS for b in st.actions[:shown.index]):
                     a.trick = 1                          # no card played before it: the opening lead
     leads = [a for a in st.actions if a.kind == "lead"]
+    if not leads and declarer and st.has("face_down") is not None:
+        # "E put a card face down on the table first": a face-down opening lead by a defender (Laws 41A, 54)
+        down = next((a for a in st.actions if a.kind in ("pull", "play") and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if down is not None:
+            down.kind, down.trick = "lead", 1
+            leads = [down]
     if not leads and declarer:
         told = st.has("out_of_turn") or st.has("should")
         faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)

@@ -64,12 +64,12 @@ def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
 
 
-JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為",
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", ", a",
            "，即", "担任", "became", "becomes", "became the", "becomes the", "成了", "成为", "变成", "当了"}
 
 
 def _joined(text: str, a: Mention, b: Mention) -> bool:
-    """"South, the declarer" no, "South (declarer)", "declarer is South", "庄家是南家" yes."""
+    """"South, the declarer" no, "South (declarer)", "declarer is South", "West, a defender", "庄家是南家" yes."""
     between = text[a.end:b.start].strip().strip("(（").strip().lower()
     return between in JOINERS or between in (",", "，") and False
 
@@ -168,7 +168,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[actor_m.end:m.start], re.I)):
             st.seats_named += 1
             continue                                  # "W (LHO of S) opened", "South, sitting right after East, opened"
-        if m.label == "SEAT" and re.search(r"(\bnot|不是|而非|而不是)\s*$", text[max(0, m.start - 6):m.start], re.I):
+        if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
         if m.label == "SEAT":
