@@ -361,6 +361,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             return "stop"
         if "accepted" not in irr.facts and seat == lho(off):
             irr.put("accepted", True, _span(a, "actor"))
+            if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts:
+                irr.put("rho_called", False, _span(a, "actor"))   # LHO called over it: RHO, whose turn it was, did not
         elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
             if "accepted" in irr.facts and irr.facts["accepted"] is False:
                 irr.put("rho_called", False)               # RHO called after the cancellation, at his turn
@@ -461,8 +463,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     wins = [a for a in st.actions if a.kind == "win"]
     for w in wins:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
+        won_by, by = _resolve(w.actor, declarer), _resolve(nxt.actor, declarer) if nxt is not None else None
+        side = (declarer, partner(declarer)) if declarer else ()
         if nxt is not None and nxt.kind == "play" and (
-                _resolve(nxt.actor, declarer) == _resolve(w.actor, declarer)
+                by == won_by or (won_by in side and by in side)        # declarer leads from one of his hands
+                or st.actions[nxt.index - 1].kind == "before_partner"   # "西却抢先出了♦8"
                 or any(st.has(f, w.index) for f in ("out_of_turn", "wrong_hand", "not_called", "not_played", "should"))):
             # the first card after a trick is won leads to the next trick: by its winner, or by another player
             # the story says was not on lead ("West played to trick 5" alone is no lead out of turn)

@@ -229,6 +229,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
+            if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
+                # "结果东先开叫了": he called first, before the player whose turn it was
+                st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
             if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                     and 0 <= m.start - _span_end(last) <= 8:
                 last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
@@ -236,7 +239,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 last.spans.append(("event", m))
                 fresh = False
                 continue
-            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
+            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh and kind in CALL_EVENTS:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
                     and 0 <= m.start - _span_end(last) <= 2:
