@@ -109,6 +109,10 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     if facts.get("irregularity") in AUCTION_PHASE and off and facts.get("declarer") and "offender_becomes" not in facts:
         d = facts["declarer"]
         facts["offender_becomes"] = "declarer" if off == d else "dummy" if off == partner_of(d) else "defender"
+    elif off in st.defenders and facts.get("irregularity") not in AUCTION_PHASE and "declarer" not in facts \
+            and "offender_role" not in facts:
+        facts["offender_role"] = "defender"             # "West, a defender, shows out"
+        spans.append(("offender_role", "defender", st.defenders[off]))
     elif facts.get("irregularity") in AUCTION_PHASE and off in st.defenders and "offender_becomes" not in facts:
         facts["offender_becomes"] = "defender"          # "西是防家": the offender became a defender (Law 24E)
         spans.append(("offender_becomes", "defender", st.defenders[off]))

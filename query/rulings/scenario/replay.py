@@ -41,6 +41,9 @@ class Irregularity:
                 self.spans.append((fact, value, m))
 
 
+PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+
+
 def _span(a: Action, what: str):
     return next((m for f, m in a.spans if f == what), None)
 
@@ -243,6 +246,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             # the legal calls before it, from the dealer (passes a director leaves out included)
             irr.put("dealer", st.dealer[0], st.dealer[1])
             irr.put("auction", [str(x) for _, x, _ in au.calls], *[_span(b, "call") for _, _, b in au.calls if b is not None])
+        if irregular_kind == "call_out_of_rotation" and c.kind in ("double", "redouble"):
+            # would the double have been admissible at his own turn (Law 32)?
+            irr.put("call_inadmissible", not au.legal_double(seat, c.kind), _span(a, "call"))
         if irregular_kind in ("insufficient_bid", "call_out_of_rotation", "inadmissible_double") and exp is not None:
             irr.put("in_rotation", in_rotation)
             if not in_rotation:
@@ -355,6 +361,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             return "stop"
         if "accepted" not in irr.facts and seat == lho(off):
             irr.put("accepted", True, _span(a, "actor"))
+            if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts:
+                irr.put("rho_called", False, _span(a, "actor"))   # LHO called over it: RHO, whose turn it was, did not
         elif seat == irr.facts.get("_exp") and irr.facts.get("at_turn_of") == "rho":
             if "accepted" in irr.facts and irr.facts["accepted"] is False:
                 irr.put("rho_called", False)               # RHO called after the cancellation, at his turn
@@ -455,13 +463,40 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     wins = [a for a in st.actions if a.kind == "win"]
     for w in wins:
         nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
-        if nxt is not None and nxt.kind == "play":
-            nxt.kind = "lead"                  # the first card after a trick is won leads to the next trick
+        won_by, by = _resolve(w.actor, declarer), _resolve(nxt.actor, declarer) if nxt is not None else None
+        side = (declarer, partner(declarer)) if declarer else ()
+        if nxt is not None and nxt.kind == "play" and (
+                by == won_by or (won_by in side and by in side)        # declarer leads from one of his hands
+                or st.actions[nxt.index - 1].kind == "before_partner"   # "西却抢先出了♦8"
+                or any(st.has(f, w.index) for f in ("out_of_turn", "wrong_hand", "not_called", "not_played", "should"))):
+            # the first card after a trick is won leads to the next trick: by its winner, or by another player
+            # the story says was not on lead ("West played to trick 5" alone is no lead out of turn)
+            nxt.kind = "lead"
+    for a in st.actions:
+        if a.kind == "lead" and not a.cards and a.actor is not None:
+            # "把♣A亮在桌上說「我先攻」": the card he faced just before is his lead
+            shown = next((b for b in reversed(st.actions[max(0, a.index - 2):a.index]) if b.kind in ("expose", "face")
+                          and b.cards and b.actor == a.actor), None)
+            if shown is not None:
+                a.cards, shown.kind = list(shown.cards), "faced_lead"
+                a.spans += [x for x in shown.spans if x[0] == "card"]
+                if a.trick is None and not any(b.kind in PLAY_KINDS for b in st.actions[:shown.index]):
+                    a.trick = 1                          # no card played before it: the opening lead
     leads = [a for a in st.actions if a.kind == "lead"]
+    if not leads and declarer and st.has("face_down") is not None:
+        # "E put a card face down on the table first": a face-down opening lead by a defender (Laws 41A, 54)
+        down = next((a for a in st.actions if a.kind in ("pull", "play") and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if down is not None:
+            down.kind, down.trick = "lead", 1
+            leads = [down]
     if not leads and declarer:
         told = st.has("out_of_turn") or st.has("should")
-        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and told.start < _span(a, "event").start)
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if faced is None:
+            # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
+            faced = next((a for a in st.actions if a.kind in ("face", "expose") and a.cards and _resolve(a.actor, declarer) == partner(declarer)
+                          and any(b.kind == "lead" for b in st.actions[a.index + 1:a.index + 3])), None)
         if faced is not None:
             faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
             leads = [faced]
@@ -516,6 +551,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                     irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            if ev.kind == "decline":
+                # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
+                lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
+                if lc is not None:
+                    irr.put("declarer_lead_choice", lc[0], lc[1])
         elif irr.kind == "lead_out_of_turn":
             nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
@@ -529,7 +569,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if who is None:
             continue
         held = h.suit or (h.cards[0][0] if h.cards else None)
-        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and abs(b.index - h.index) <= 3
+        def _between(b: Action) -> bool:
+            # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
+            lo, hi = sorted((b.index, h.index))
+            return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
                                                                         and all(c[0] != held for c in b.cards)))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
@@ -546,8 +590,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     else:
         rv = st.has("revoke")
         if rv is not None and claim_at is None:
-            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")]
-            src = min(near, key=lambda b: abs(_span(b, "event").start - rv.start), default=None) if near else None
+            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
+                    and (_span(b, "event") or _span(b, "card")) is not None]
+            src = min(near, key=lambda b: abs((_span(b, "event") or _span(b, "card")).start - rv.start), default=None)
             irr = Irregularity("revoke", {}, at=src.index if src else 0)
             irr.put("irregularity", "revoke", rv)
             if src is not None:
@@ -717,6 +762,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
         irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
+    elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
+        irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:

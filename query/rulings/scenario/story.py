@@ -64,12 +64,12 @@ def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
 
 
-JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為",
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", ", a",
            "，即", "担任", "became", "becomes", "became the", "becomes the", "成了", "成为", "变成", "当了"}
 
 
 def _joined(text: str, a: Mention, b: Mention) -> bool:
-    """"South, the declarer" no, "South (declarer)", "declarer is South", "庄家是南家" yes."""
+    """"South, the declarer" no, "South (declarer)", "declarer is South", "West, a defender", "庄家是南家" yes."""
     between = text[a.end:b.start].strip().strip("(（").strip().lower()
     return between in JOINERS or between in (",", "，") and False
 
@@ -149,6 +149,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seat_mentions.append(m)
         if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
+            if nxt is not None and nxt.label == "DEALER" and nxt.start - m.end <= 4 and st.dealer is None:
+                st.dealer = (m.value, m)                  # "it was actually South's deal": whose turn it was
+                st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", m.start, nxt.end,
+                                                                              text[m.start:nxt.end])))
+                skip.add(i + 1)
+                continue
             if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
                 actor, actor_m, fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
@@ -157,7 +163,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 skip.add(i + 1)
             continue
-        if m.label == "SEAT" and re.search(r"(\bnot|不是|而非|而不是)\s*$", text[max(0, m.start - 6):m.start], re.I):
+        if m.label == "SEAT" and actor in SEATS and actor_m is not None and fresh and (
+                re.fullmatch(r"\s*[(（][^()（）]*", text[actor_m.end:m.start])
+                or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[actor_m.end:m.start], re.I)):
+            st.seats_named += 1
+            continue                                  # "W (LHO of S) opened", "South, sitting right after East, opened"
+        if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
         if m.label == "SEAT":
@@ -172,7 +183,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SIDE":
             actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
             continue
-        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") and prev is not None and prev.label in ("SEAT", "FINDING") \
+        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
+                and prev.label in ("SEAT", "FINDING") \
                 and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
             if m.value == "dummy" and prev.label == "SEAT":
                 st.dummy = (prev.value, prev)            # "North (dummy)"
@@ -191,7 +203,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
                 elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
                     st.dummy = (prev.value, prev)
-                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6):
+                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
+                        and not _SENTENCE_END.search(text[prev.end:m.start])):
                     actor, actor_m, fresh = m.value, m, True
             elif m.value == "director":
                 if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
@@ -200,7 +213,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
-                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)) \
+                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)
+                     and not re.search(r"前|before", prev.text, re.I)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
             if prev.value in ("should", "out_of_turn"):
@@ -211,8 +225,13 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
+            if kind == "call_for":
+                kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
+            if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
+                # "结果东先开叫了": he called first, before the player whose turn it was
+                st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
             if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                     and 0 <= m.start - _span_end(last) <= 8:
                 last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
@@ -220,7 +239,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 last.spans.append(("event", m))
                 fresh = False
                 continue
-            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh:
+            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh and kind in CALL_EVENTS:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
                     and 0 <= m.start - _span_end(last) <= 2:
@@ -234,6 +253,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             by = _by_seat(text, m, ms[i + 1:])
             if by is not None:
                 who, actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
+            elif m.value == "call_for":
+                who = "dummy"
             a = Action(who, kind, len(st.actions), fresh_subject=fresh)
             if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
                 a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
@@ -443,8 +464,9 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
-            if last is not None:
-                drop.add(last)
+            if last is not None and (st.actions[last].call or st.actions[last].cards
+                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS):
+                drop.add(last)             # a call, card or trick taken back; not a claim or an answer
     if not drop and not dropped_findings:
         return
     new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
@@ -457,7 +479,7 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
 def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
     """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West)."""
     tail = text[ev.end:ev.end + 40]
-    m = re.match(r"\s*by\b", tail, re.I)
+    m = re.match(r"\s*(by|came from|was from)\b", tail, re.I)
     if not m:
         return None
     stop = re.search(r"[,.;:]|\bwith\b|\band\b", tail[m.end():])
