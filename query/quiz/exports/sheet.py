@@ -7,6 +7,7 @@ with one line (BadInput, exit 2): a PDF with empty boxes in place of Chinese is 
 from __future__ import annotations
 
 import os
+import re
 from html import escape
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from query.quiz.item import Question, say
 
 FONT = Path(os.environ.get("BRIDGE_LAWS_PDF_FONT", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
 LETTERS = "ABCDEFG"
+# control characters other than a line break (the tabs of the Law 77 and 78B tables quoted in an
+# explanation) have no glyph: fpdf2 drew an empty box and logged a warning on stderr
+_CONTROLS = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]+")
 
 
 def html(questions: list[Question], lang: str) -> bytes:
@@ -49,8 +53,8 @@ def pdf(questions: list[Question], lang: str) -> bytes:
     def para(text: str, size: float = 10.5, indent: float = 0, gap: float = 1.5) -> None:
         doc.set_font("wqy", size=size)
         doc.set_x(doc.l_margin + indent)
-        doc.multi_cell(doc.epw - indent, size * 0.5, text, align="L", new_x="LMARGIN", new_y="NEXT",
-                       wrapmode=wrap)
+        doc.multi_cell(doc.epw - indent, size * 0.5, _CONTROLS.sub(" ", text), align="L", new_x="LMARGIN",
+                       new_y="NEXT", wrapmode=wrap)
         doc.ln(gap)
 
     doc.add_page()
