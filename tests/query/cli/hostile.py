@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import logging
 import os
 import re
 import sys
@@ -92,6 +93,11 @@ def run(argv: list[str], entry=None) -> Run:
     wout = io.TextIOWrapper(out, encoding="utf-8", errors="strict", newline="\n", write_through=True)
     werr = io.TextIOWrapper(err, encoding="utf-8", errors="strict", newline="\n", write_through=True)
     sys.stdout, sys.stderr = wout, werr
+    # a real process prints a library's WARNING log records on stderr (Python's last-resort handler);
+    # under pytest the logging plugin takes them, so they are printed here as the process would
+    log = logging.StreamHandler(werr)
+    log.setLevel(logging.WARNING)
+    logging.getLogger().addHandler(log)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("always")          # a warning printed once per place would hide repeats
@@ -103,6 +109,7 @@ def run(argv: list[str], entry=None) -> Run:
         werr.flush()
         result = Run(list(argv), rc, out.getvalue(), err.getvalue())
     finally:
+        logging.getLogger().removeHandler(log)
         sys.stdout, sys.stderr = saved
         wout.detach()                                  # leave the buffers open (a wrapper closes them when collected)
         werr.detach()
