@@ -63,7 +63,13 @@ def run(args: argparse.Namespace):
         raise BadInput("--answer continues a plain-language ruling: give \"TEXT\" too")
     if args.text is not None:
         from query.rulings.scenario import rule_text
-        return rule_text(shared(), args.text, lang, answers)
+        out = rule_text(shared(), args.text, lang, answers)
+        if out.get("error") and not out.get("steps"):
+            # cannot be ruled (what was read, or an --answer, contradicts itself): on the command line
+            # that is the one-line error and exit 2 (docs/scenario-reader.md); a batch keeps
+            # {"error", "missing"} in the line's place, and the chat asks its question
+            raise BadInput(out["error"])
+        return out
     if args.facts:
         return rule(shared(), load_json(read_file(args.facts, "facts file"), "facts file"), lang or "en")
     return _batch(args.batch, lang, args.json)

@@ -74,12 +74,20 @@ def question(d: FactDef, lang: str, g=None, only: list | None = None) -> dict:
 
 
 def typed_answer(fact: str, raw, vocab: dict[str, FactDef]):
-    """A user's answer (a string from --answer, or a JSON value from the chat) as the fact's type."""
+    """A user's answer (a string from --answer, or a JSON value from the chat) as the fact's type,
+    checked as a fact file's value is: an answer outside the fact's values is the user's error (exit
+    2), not a contradiction of what was read."""
+    value = _typed(fact, raw, vocab)
+    d = vocab[fact]
+    return value if d.type == "auction" else check_value(fact, d, value)
+
+
+def _typed(fact: str, raw, vocab: dict[str, FactDef]):
     d = vocab.get(fact)
     if d is None or d.derived_only:
         raise BadInput(f"--answer: unknown fact {inputs.quote(fact)} (the facts are listed in docs/scenario-facts.md)")
-    if not isinstance(raw, str):       # a JSON value (the chat's quick replies): checked as a fact file's would be
-        return check_value(fact, d, raw)
+    if not isinstance(raw, str):       # a JSON value (the chat's quick replies)
+        return raw
     s = raw.strip()
     if d.type == "boolean":
         low = s.lower()
