@@ -42,6 +42,7 @@ class Irregularity:
 
 
 PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+_SENTENCE = re.compile(r"[.。;；!?！？]")
 
 
 def _span(a: Action, what: str):
@@ -575,7 +576,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
-                                                                        and all(c[0] != held for c in b.cards)))), None)
+                                                                        and all(c[0] != held for c in b.cards))
+                         or b.kind in ("play", "follow") and not b.cards and b.suit not in (None, held, "trump"))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
             bad = st.actions[h.index - 1]
         if bad is None and (st.has("revoke") is None):
@@ -597,6 +599,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("irregularity", "revoke", rv)
             if src is not None:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
+            else:
+                seat = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not _SENTENCE.search(st.text[m.end:rv.start])), None)
+                if seat is not None:
+                    irr.put("offender", seat.value, seat)          # "东在第9墩藏牌": the seat the sentence names
+                    if st.trick is not None and st.trick[1].end <= rv.start and not _SENTENCE.search(st.text[st.trick[1].end:rv.start]):
+                        # the revoke as an action at its trick, placed before what the story tells after it
+                        k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
+                        src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)], trick=st.trick[0])
             if declarer:
                 irr.put("declarer", declarer, dm)
             _revoke_facts(irr, st, src, declarer)
@@ -751,6 +761,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if any(x[1] in (off, partner(off), side) for x in later):
             x = next(x for x in later if x[1] in (off, partner(off), side))
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
+        elif st.has("no_later_trick") is not None:
+            irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick

@@ -211,6 +211,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
                                  text[max(0, m.start - 10):m.start], re.I):
                     actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
+        if m.label == "EVENT" and prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
+                and ms[i - 2].value in ("should", "out_of_turn") and not text[ms[i - 2].end:prev.start].strip() \
+                and not text[prev.end:m.start].strip() and m.value not in ("accept", "decline"):
+            # "应西首引", "should West lead": whose turn it was, not what West did
+            st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", ms[i - 2].start, m.end,
+                                                                          text[ms[i - 2].start:m.end])))
+            fresh = False
+            continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)
