@@ -212,8 +212,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
-                and ms[i - 2].value in ("should", "out_of_turn") and not text[ms[i - 2].end:prev.start].strip() \
-                and not text[prev.end:m.start].strip() and m.value not in ("accept", "decline"):
+                and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] == "" \
+                and text[prev.end:m.start] == "" and m.value not in ("accept", "decline"):
             # "应西首引", "should West lead": whose turn it was, not what West did
             st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", ms[i - 2].start, m.end,
                                                                           text[ms[i - 2].start:m.end])))
@@ -231,6 +231,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
+                and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
+                and any(w in nxt.text.lower() for w in SEAT_WORDS):
+            fresh = False
+            continue                                    # "首攻應該是東": whose lead it should have been, not a lead
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
             if kind == "call_for":
@@ -284,6 +289,18 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
             made_bids[call] = m.value["declarer"]
             actor, actor_m, fresh = m.value["declarer"], m, False
+            continue
+        if m.label == "CALL" and m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
+                and st.contract is None and not any(b.kind in PLAY_EVENTS for b in st.actions[:-1]) \
+                and text[last.spans[-1][1].start:last.spans[-1][1].end] in ("打", "主打", "做", "打了") and m.start - last.spans[-1][1].end <= 2:
+            st.actions.pop()                           # "莊家北打 2♥": North declares 2♥, not a card played
+            st.contract = (m.value, m)
+            if last.actor in SEATS and st.declarer is None:
+                st.declarer = (last.actor, m)
+            continue
+        if m.label == "CALL" and m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I):
+            for _ in range(3):                         # "三家派司結束叫牌": three passes end the auction
+                st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call="P", implicit=True))
             continue
         if m.label == "CALL" and _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
                                                                       and not fresh and m.start - last.spans[-1][1].end <= 3):
