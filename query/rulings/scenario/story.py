@@ -488,7 +488,8 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
         said = [k for k in range(s, e) if k not in drop]
         first = st.actions[said[0]] if said else None
         # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
-        again = next((k for k in range(e, min(e + 4, len(st.actions))) if first is not None
+        again = next((k for k in range(e, min(e + 4, len(st.actions))) if kind != "restart" and first is not None
+                      and (first.call or first.cards)
                       and (st.actions[k].actor, st.actions[k].kind, st.actions[k].call) == (first.actor, first.kind, first.call)), None)
         if kind == "restart" or again is not None:
             drop.update(said)
