@@ -321,6 +321,9 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
     ev = next((b for b in st.actions if b.index > first.index and b.kind in ("accept", "decline") and b.actor != off), None)
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    elif any(b.actor == lho(off) for b in later):
+        # LHO called over the substituted call: he accepted it (Law 25B1)
+        irr.put("accepted", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
     return irr
 
 
@@ -665,6 +668,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             role = a.actor
         elif declarer and who:
             role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
+        if role is None and who in st.defenders:
+            role = "defender"                          # "Defender N said 'you can have the rest'"
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
         trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
@@ -798,6 +803,13 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         if st.has("not_called") is not None:
             irr.put("partner_called_since", False, st.has("not_called"))
+        over = next((b for b in st.actions if b.index > repl.index and b.call and b.actor == lho(repl.actor)), None) \
+            if repl.actor in SEATS else None
+        dec = next((b for b in st.actions if b.index > repl.index and b.kind in ("accept", "decline") and b.actor != repl.actor), None)
+        if dec is not None:
+            irr.put("accepted", dec.kind == "accept", _span(dec, "event"))
+        elif over is not None:
+            irr.put("accepted", True, _span(over, "actor"))       # LHO called over the substituted call (Law 25B1)
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
     nbr = st.has("no_bridge_reason")

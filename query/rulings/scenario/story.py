@@ -443,6 +443,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
+        if m.label == "FINDING" and m.value in ("unintended", "intended") \
+                and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
+            continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
