@@ -673,10 +673,17 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
         trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
-        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and au.ended:
-            trump = au.last_bid.strain
+        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
+            trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
         held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        out_m = st.has("trump_out", a.index)
+        if held is None and out_m is not None and trump and any(
+                c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
+                if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
+            irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
+        if held is None and "outstanding_trump" in irr.facts and st.has("losable", a.index) is not None:
+            irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
             ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
@@ -684,6 +691,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if ruff is not None:
                 # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
                 irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
+            elif st.has("losable", a.index) is not None:
+                irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
         if st.has("already_won") is not None and a.kind == "claim":
