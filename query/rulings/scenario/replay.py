@@ -555,6 +555,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                     irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            if ev.kind == "decline" and who in SEATS and (irr.kind == "opening_lead_out_of_turn" and declarer and who != lho(declarer)
+                                                          or on_lead is not None and on_lead == partner(who)):
+                # the lead goes back to the offender's partner, whose lead it was (Laws 50D, 54D, 56B)
+                irr.put("partner_to_lead", True, _span(ev, "event"))
             if ev.kind == "decline":
                 # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
                 lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)

@@ -231,6 +231,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
+                and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
+            continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
         if m.label == "EVENT" and m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
                 and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
                 and any(w in nxt.text.lower() for w in SEAT_WORDS):
