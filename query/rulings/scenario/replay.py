@@ -42,6 +42,7 @@ class Irregularity:
 
 
 PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+_SENTENCE = re.compile(r"[.。;；!?！？]")
 
 
 def _span(a: Action, what: str):
@@ -320,6 +321,9 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
     ev = next((b for b in st.actions if b.index > first.index and b.kind in ("accept", "decline") and b.actor != off), None)
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    elif any(b.actor == lho(off) for b in later):
+        # LHO called over the substituted call: he accepted it (Law 25B1)
+        irr.put("accepted", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
     return irr
 
 
@@ -551,6 +555,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                     irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
             elif ev.kind in ("accept", "decline"):
                 irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            if ev.kind == "decline" and who in SEATS and (irr.kind == "opening_lead_out_of_turn" and declarer and who != lho(declarer)
+                                                          or on_lead is not None and on_lead == partner(who)):
+                # the lead goes back to the offender's partner, whose lead it was (Laws 50D, 54D, 56B)
+                irr.put("partner_to_lead", True, _span(ev, "event"))
             if ev.kind == "decline":
                 # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
                 lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
@@ -575,7 +583,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
-                                                                        and all(c[0] != held for c in b.cards)))), None)
+                                                                        and all(c[0] != held for c in b.cards))
+                         or b.kind in ("play", "follow") and not b.cards and b.suit not in (None, held, "trump"))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
             bad = st.actions[h.index - 1]
         if bad is None and (st.has("revoke") is None):
@@ -597,6 +606,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("irregularity", "revoke", rv)
             if src is not None:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
+            else:
+                seat = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not _SENTENCE.search(st.text[m.end:rv.start])), None)
+                if seat is not None:
+                    irr.put("offender", seat.value, seat)          # "东在第9墩藏牌": the seat the sentence names
+                    if st.trick is not None and st.trick[1].end <= rv.start and not _SENTENCE.search(st.text[st.trick[1].end:rv.start]):
+                        # the revoke as an action at its trick, placed before what the story tells after it
+                        k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
+                        src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)], trick=st.trick[0])
             if declarer:
                 irr.put("declarer", declarer, dm)
             _revoke_facts(irr, st, src, declarer)
@@ -655,13 +672,22 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             role = a.actor
         elif declarer and who:
             role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
+        if role is None and who in st.defenders:
+            role = "defender"                          # "Defender N said 'you can have the rest'"
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
         trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
-        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and au.ended:
-            trump = au.last_bid.strain
+        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
+            trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
         held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        out_m = st.has("trump_out", a.index)
+        if held is None and out_m is not None and trump and any(
+                c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
+                if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
+            irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
+        if held is None and "outstanding_trump" in irr.facts and st.has("losable", a.index) is not None:
+            irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
             ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
@@ -669,6 +695,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if ruff is not None:
                 # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
                 irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
+            elif st.has("losable", a.index) is not None:
+                irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
         if st.has("already_won") is not None and a.kind == "claim":
@@ -751,6 +779,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if any(x[1] in (off, partner(off), side) for x in later):
             x = next(x for x in later if x[1] in (off, partner(off), side))
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
+        elif st.has("no_later_trick") is not None:
+            irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
@@ -786,6 +816,13 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         if st.has("not_called") is not None:
             irr.put("partner_called_since", False, st.has("not_called"))
+        over = next((b for b in st.actions if b.index > repl.index and b.call and b.actor == lho(repl.actor)), None) \
+            if repl.actor in SEATS else None
+        dec = next((b for b in st.actions if b.index > repl.index and b.kind in ("accept", "decline") and b.actor != repl.actor), None)
+        if dec is not None:
+            irr.put("accepted", dec.kind == "accept", _span(dec, "event"))
+        elif over is not None:
+            irr.put("accepted", True, _span(over, "actor"))       # LHO called over the substituted call (Law 25B1)
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
     nbr = st.has("no_bridge_reason")

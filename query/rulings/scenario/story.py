@@ -104,13 +104,13 @@ def build(ms: list[Mention], text: str = "") -> Story:
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
     corrections: list[tuple[str, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after)
-    clause = (0, 0)              # where the teller's current sentence began: (actions, findings)
+    clause = before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
     for i, m in enumerate(ms):
         if i in skip:
             continue
         prev = ms[i - 1] if i else None
         if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
-            clause = (len(st.actions), len(st.findings))
+            before, clause = clause, (len(st.actions), len(st.findings))
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
@@ -211,6 +211,14 @@ def build(ms: list[Mention], text: str = "") -> Story:
                                  text[max(0, m.start - 10):m.start], re.I):
                     actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
             continue
+        if m.label == "EVENT" and prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
+                and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] == "" \
+                and text[prev.end:m.start] == "" and m.value not in ("accept", "decline"):
+            # "应西首引", "should West lead": whose turn it was, not what West did
+            st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", ms[i - 2].start, m.end,
+                                                                          text[ms[i - 2].start:m.end])))
+            fresh = False
+            continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)
@@ -223,15 +231,20 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
+                and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
+            continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
+        if m.label == "EVENT" and m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
+                and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
+                and any(w in nxt.text.lower() for w in SEAT_WORDS):
+            fresh = False
+            continue                                    # "首攻應該是東": whose lead it should have been, not a lead
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
             if kind == "call_for":
                 kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
             last = st.actions[-1] if st.actions else None
-            if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
-                # "结果东先开叫了": he called first, before the player whose turn it was
-                st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
             if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                     and 0 <= m.start - _span_end(last) <= 8:
                 last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
@@ -241,6 +254,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 continue
             if last is not None and last.kind == "before_partner" and last.actor == who and not fresh and kind in CALL_EVENTS:
                 st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
+            if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
+                # "结果东先开叫了": he called first, before the player whose turn it was
+                st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
             if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
                     and 0 <= m.start - _span_end(last) <= 2:
                 last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
@@ -277,6 +293,18 @@ def build(ms: list[Mention], text: str = "") -> Story:
             made_bids[call] = m.value["declarer"]
             actor, actor_m, fresh = m.value["declarer"], m, False
             continue
+        if m.label == "CALL" and m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
+                and st.contract is None and not any(b.kind in PLAY_EVENTS for b in st.actions[:-1]) \
+                and text[last.spans[-1][1].start:last.spans[-1][1].end] in ("打", "主打", "做", "打了") and m.start - last.spans[-1][1].end <= 2:
+            st.actions.pop()                           # "莊家北打 2♥": North declares 2♥, not a card played
+            st.contract = (m.value, m)
+            if last.actor in SEATS and st.declarer is None:
+                st.declarer = (last.actor, m)
+            continue
+        if m.label == "CALL" and m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I):
+            for _ in range(3):                         # "三家派司結束叫牌": three passes end the auction
+                st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call="P", implicit=True))
+            continue
         if m.label == "CALL" and _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
                                                                       and not fresh and m.start - last.spans[-1][1].end <= 3):
             if made_bids.get(m.value) is None or m.value in ("P", "X", "XX"):
@@ -291,6 +319,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.kind, last.call = "bid", m.value        # "东抢先不叫了": a call made before his turn
             last.spans.append(("call", m))
             fresh = False
+            continue
+        if m.label == "CALL" and last is not None and last.call is None and last.kind in CALL_EVENTS and not fresh \
+                and m.start - last.spans[-1][1].end <= 3 and re.search(r"再|again", text[last.spans[-1][1].start:m.end], re.I):
+            last.call = m.value                        # "南再叫 1♦": the same call made again
+            last.spans.append(("call", m))
             continue
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
@@ -413,6 +446,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
+        if m.label == "FINDING" and m.value in ("unintended", "intended") \
+                and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
+            continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
@@ -420,7 +456,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 made_bids.clear()                      # the calls told before are told again
             if m.value in ("narrator_correction", "restart"):
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
-                start = (0, 0) if m.value == "restart" else clause
+                # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
+                start = (0, 0) if m.value == "restart" else before if clause[0] == len(st.actions) else clause
                 corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings)))
                 continue
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
@@ -455,12 +492,14 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
     dropped_findings: set[int] = set()
     for kind, s, e, fs, fe in corrections:
         said = [k for k in range(s, e) if k not in drop]
-        after = next((k for k in range(e, len(st.actions)) if k not in drop), None)
         first = st.actions[said[0]] if said else None
-        restated = first is not None and after is not None and (st.actions[after].actor, st.actions[after].kind, st.actions[after].call) \
-            == (first.actor, first.kind, first.call)
-        if kind == "restart" or restated:
+        # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
+        again = next((k for k in range(e, min(e + 4, len(st.actions))) if kind != "restart" and first is not None
+                      and (first.call or first.cards)
+                      and (st.actions[k].actor, st.actions[k].kind, st.actions[k].call) == (first.actor, first.kind, first.call)), None)
+        if kind == "restart" or again is not None:
             drop.update(said)
+            drop.update(range(e, again or e))
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
