@@ -111,6 +111,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
         prev = ms[i - 1] if i else None
         if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
             before, clause = clause, (len(st.actions), len(st.findings))
+            over = None                                 # an "over" phrase does not reach past its sentence
         nxt = ms[i + 1] if i + 1 < len(ms) else None
         if m.label == "DEALER":
             # "dealer North", "North dealt", "南家发牌", "Dlr: N"
@@ -454,6 +455,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
             if m.value == "restart":
                 made_bids.clear()                      # the calls told before are told again
+                over = None
             if m.value in ("narrator_correction", "restart"):
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
