@@ -170,13 +170,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
-        after = next((b for b in calls if b.index > a.index), None)
         near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
         explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
+        # context of the next call; it is about this call only when the story also says "out of turn"
         said = [m for i, m in near if i == a.index - 1 or not (
             exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
-        # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
-        # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
