@@ -43,6 +43,8 @@ class Irregularity:
 
 PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
 _SENTENCE = re.compile(r"[.。;；!?！？]")
+_TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四五六七八九])\s*[磴墩]|trick\s+(1[0-3]|[1-9])", re.I)
+_CN_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12, "十三": 13}
 
 
 def _span(a: Action, what: str):
@@ -168,13 +170,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
-        after = next((b for b in calls if b.index > a.index), None)
         near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
         explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
+        # context of the next call; it is about this call only when the story also says "out of turn"
         said = [m for i, m in near if i == a.index - 1 or not (
             exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
-        # "北1♣，接著該東叫，南搶先派司": the turn named after a call made in turn is the context of the next
-        # call, by another player; "S bid 1NT; it was West's turn. West then bid" is about South's call
         named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
@@ -610,10 +611,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 seat = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not _SENTENCE.search(st.text[m.end:rv.start])), None)
                 if seat is not None:
                     irr.put("offender", seat.value, seat)          # "东在第9墩藏牌": the seat the sentence names
-                    if st.trick is not None and st.trick[1].end <= rv.start and not _SENTENCE.search(st.text[st.trick[1].end:rv.start]):
-                        # the revoke as an action at its trick, placed before what the story tells after it
+                    sentence = st.text[max([0] + [m.end() for m in _SENTENCE.finditer(st.text, 0, rv.start)]):rv.start]
+                    told = list(_TRICK_NUMBER.finditer(sentence))
+                    if told:
+                        # the revoke as an action at its trick ("第 6 磴東應跟未跟"), placed before what the story tells after it
+                        number = next(g for g in told[-1].groups() if g)
                         k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
-                        src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)], trick=st.trick[0])
+                        src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)],
+                                     trick=int(number) if number.isdigit() else _CN_NUMBERS.get(number))
+                        irr.at = k - 1
             if declarer:
                 irr.put("declarer", declarer, dm)
             _revoke_facts(irr, st, src, declarer)
@@ -784,7 +790,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
-               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win") and _resolve(b.actor, declarer) in (off, partner(off))), None) \
+               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
+               and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")), None) \
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)

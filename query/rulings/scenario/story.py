@@ -64,7 +64,7 @@ def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
 
 
-JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", ", a",
+JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is the", "was the", "as the", "是", "为", "為", "就是", "就是由", ", a",
            "，即", "担任", "became", "becomes", "became the", "becomes the", "成了", "成为", "变成", "当了"}
 
 
