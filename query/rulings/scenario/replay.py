@@ -598,7 +598,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
         break
     else:
-        rv = st.has("revoke")
+        said_revoke = [m for _, f, m in st.findings if f == "revoke"]
+        # the revoke a sentence names with its seat ("防家南第 2 磴…沒跟") rather than a general remark before it
+        rv = next((m for m in said_revoke if any(s.end <= m.start and not _SENTENCE.search(st.text[s.end:m.start])
+                                                   for s in st.seat_mentions)), said_revoke[0] if said_revoke else None)
         if rv is not None and claim_at is None:
             near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
                     and (_span(b, "event") or _span(b, "card")) is not None]
@@ -615,7 +618,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                     told = list(_TRICK_NUMBER.finditer(sentence))
                     if told:
                         # the revoke as an action at its trick ("第 6 磴東應跟未跟"), placed before what the story tells after it
-                        number = next(g for g in told[-1].groups() if g)
+                        # "第 2 磴和第 5 磴都沒跟": with a repeated revoke the first trick named is the first revoke
+                        number = next(g for g in (told[0] if st.has("repeat") is not None else told[-1]).groups() if g)
                         k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
                         src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)],
                                      trick=int(number) if number.isdigit() else _CN_NUMBERS.get(number))
@@ -1024,6 +1028,19 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "change_of_call" for i in found):
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
             j.at for j in found if j.kind == "change_of_call") - 1]
+    first_revoke = next((i for i in found if i.kind == "revoke" and i.facts.get("offender")), None)
+    if first_revoke is not None and st.has("repeat") is not None:
+        # "East failed to follow to diamonds on trick 3 and again on trick 6": a second revoke in the same
+        # suit by the same player (Law 64B2)
+        again = Irregularity("revoke", {}, at=first_revoke.at + 0.5)
+        again.put("irregularity", "revoke", st.has("repeat"))
+        for fact in ("offender", "declarer", "revoke_established", "established_by"):
+            if fact in first_revoke.facts:
+                again.put(fact, first_revoke.facts[fact], *[m for f, _, m in first_revoke.spans if f == fact])
+        if "revoke_established" not in again.facts and "established_by" not in again.facts and st.has("established") is not None:
+            again.put("revoke_established", True, st.has("established"))
+        again.put("repeat_revoke_same_suit", True, st.has("repeat"))
+        found.append(again)
     if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
@@ -1031,7 +1048,7 @@ def replay(st: Story) -> list[Irregularity]:
     _dummy_then(st, found)
     seen, out = set(), []
     for i in found:
-        if i.kind not in seen:
+        if i.kind not in seen or i.facts.get("repeat_revoke_same_suit"):
             seen.add(i.kind)
             out.append(i)
     return out

@@ -465,6 +465,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
                 m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
             st.findings.append((len(st.actions) - 1, m.value, m))
+            if m.value == "repeat" and re.search(r"revok|藏牌|没跟|沒跟|应跟未跟|應跟未跟", m.text, re.I):
+                st.findings.append((len(st.actions) - 1, "revoke", m))     # "both revokes" names revokes too
             continue
         if m.label == "BOX":
             st.box = True
