@@ -139,7 +139,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irr.put("irregularity", "call_after_final_pass", _span(a, "event") or _span(a, "call"))
             irr.put("call", {"seat": a.actor, "call": a.call}, _span(a, "actor"), _span(a, "call"))
             ol = st.has("on_lead")
-            if ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+            if st.declarer is not None:
+                irr.put("declarer", st.declarer[0], st.declarer[1])     # "叫牌以 3NT 结束,庄家南"
+            elif ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
                 irr.put("declarer", rho(a.actor), ol)     # the opening leader is declarer's LHO (Law 41A)
             nxt = next((b for b in calls if b.index > a.index), None)
             if nxt is not None and nxt.actor == lho(a.actor):
@@ -803,6 +805,10 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
         irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
+    elif off and src is not None and (cc := next((b for b in st.actions if b.index > src.index and b.kind in ("claim", "concede")
+                                                  and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
+        # the offending side claimed or conceded after the revoke (Law 63A3)
+        irr.put("established_by", "claim_or_concession", _span(cc, "event"))
     elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
