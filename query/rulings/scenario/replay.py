@@ -479,6 +479,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             # the first card after a trick is won leads to the next trick: by its winner, or by another player
             # the story says was not on lead ("West played to trick 5" alone is no lead out of turn)
             nxt.kind = "lead"
+    wh = next((i for i, f, _m in st.findings if f == "wrong_hand"), None)
+    told_hand = None
+    if wh is not None and declarer and not any(b.kind == "lead" for b in st.actions):
+        # "应从明手出牌,他从手里出了 ♠4": declarer's card after the story says which hand was to lead is his lead
+        a = next((b for b in st.actions if b.index > wh and b.kind == "play" and b.cards
+                  and _resolve(b.actor, declarer) in (declarer, partner(declarer))), None)
+        if a is not None:
+            a.kind, told_hand = "lead", a
     for a in st.actions:
         if a.kind == "lead" and not a.cards and a.actor is not None:
             # "把♣A亮在桌上說「我先攻」": the card he faced just before is his lead
@@ -509,7 +517,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             leads = [faced]
     for a in leads:
         who = _resolve(a.actor, declarer)
-        told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1)
+        told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
+            or (st.has("wrong_hand") if a is told_hand else None)
         won = next((w for w in reversed(wins) if w.index < a.index), None)
         on_lead = _resolve(won.actor, declarer) if won is not None else None
         declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
@@ -608,7 +617,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
                     and (_span(b, "event") or _span(b, "card")) is not None]
             src = min(near, key=lambda b: abs((_span(b, "event") or _span(b, "card")).start - rv.start), default=None)
-            irr = Irregularity("revoke", {}, at=src.index if src else 0)
+            at = next((i for i, f, m in st.findings if m is rv), 0)
+            irr = Irregularity("revoke", {}, at=src.index if src else at + 0.5)   # after the action told before it
             irr.put("irregularity", "revoke", rv)
             if src is not None:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
