@@ -9,12 +9,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
-from query.lookup import PREFIXES, STATE_NAMES, lang_tag
+from query.lookup import PREFIXES, STATE_NAMES, lang_tag, select
 
 WBF = "https://w3id.org/bridge-laws/wbf2017"
 STRENGTH = "https://w3id.org/bridge-laws/strength/"
+# the IRIs the queries below are about, bound as values (lookup.select), never pasted into the text
+DOC, TERMS, INDEX, LEVELS = (URIRef(i) for i in (WBF, f"{WBF}/terms", f"{WBF}/index", STRENGTH))
 POSITIVE = ("may", "does", "should", "shall", "must")            # weakest first (Introduction)
 PROHIBITION = ("shall-not", "may-not", "must-not")
 EDITION = {"2017 original": "2017 Laws", "2024 revision": "2017 Laws, 2024 revision"}
@@ -39,7 +41,7 @@ class Bank:
 
 
 def _q(g: Graph, body: str):
-    return g.query(PREFIXES + "PREFIX skos: <http://www.w3.org/2004/02/skos/core#>\n" + body)
+    return g.query(PREFIXES + body)
 
 
 def _local(iri) -> str:
@@ -49,11 +51,11 @@ def _local(iri) -> str:
 @lru_cache(maxsize=2)
 def _bank(g_id: int, g: Graph) -> Bank:
     b = Bank()
-    for pid, lang, text, title, state, order in _q(g, f"""
-      SELECT ?id ?lang ?text ?title ?state ?o WHERE {{
-        ?p eli:is_part_of+ <{WBF}> ; dcterms:identifier ?id ; bl:order ?o ; eli:is_realized_by ?e .
-        ?e dcterms:language ?lang . OPTIONAL {{ ?e bl:text ?text }} OPTIONAL {{ ?e eli:title ?title }}
-        OPTIONAL {{ ?e bl:lawState ?state }} }}"""):
+    for pid, lang, text, title, state, order in select(g, """
+      SELECT ?id ?lang ?text ?title ?state ?o WHERE {
+        ?p eli:is_part_of+ ?doc ; dcterms:identifier ?id ; bl:order ?o ; eli:is_realized_by ?e .
+        ?e dcterms:language ?lang . OPTIONAL { ?e bl:text ?text } OPTIONAL { ?e eli:title ?title }
+        OPTIONAL { ?e bl:lawState ?state } }""", doc=DOC):
         key = (str(pid), lang_tag(lang))
         b.order[str(pid)] = int(order)
         if text is not None:
@@ -62,37 +64,37 @@ def _bank(g_id: int, g: Graph) -> Bank:
             b.titles[key] = str(title)
         if state is not None:
             b.states[key] = STATE_NAMES.get(str(state).rsplit("#", 1)[1], str(state))
-    for pid, lang, pos, level, word, clause, offset in _q(g, f"""
-      SELECT ?id ?lang ?pos ?level ?word ?clause ?offset WHERE {{
-        ?p eli:is_part_of+ <{WBF}> ; dcterms:identifier ?id ; eli:is_realized_by ?e .
+    for pid, lang, pos, level, word, clause, offset in select(g, """
+      SELECT ?id ?lang ?pos ?level ?word ?clause ?offset WHERE {
+        ?p eli:is_part_of+ ?doc ; dcterms:identifier ?id ; eli:is_realized_by ?e .
         ?e dcterms:language ?lang ; bl:hasStrengthTag ?t .
-        ?t bl:level ?level ; bl:word ?word ; bl:clause ?clause ; bl:position ?pos . OPTIONAL {{ ?t bl:offset ?offset }} }}"""):
+        ?t bl:level ?level ; bl:word ?word ; bl:clause ?clause ; bl:position ?pos . OPTIONAL { ?t bl:offset ?offset } }""", doc=DOC):
         b.strength.append({"pid": str(pid), "lang": lang_tag(lang), "pos": int(pos), "level": _local(level),
                            "word": str(word), "clause": str(clause),
                            "offset": int(offset) if offset is not None else None})
-    for level, label in _q(g, f"""SELECT ?l ?label WHERE {{ ?l skos:prefLabel ?label .
-        FILTER(STRSTARTS(STR(?l), "{STRENGTH}") && !CONTAINS(STR(?l), "/scale/")) }}"""):
+    for level, label in select(g, """SELECT ?l ?label WHERE { ?l skos:prefLabel ?label .
+        FILTER(STRSTARTS(STR(?l), STR(?levels)) && !CONTAINS(STR(?l), "/scale/")) }""", levels=LEVELS):
         b.scale.setdefault(_local(level), {})[lang_tag(label)] = str(label)
-    for pid, lang, target, rtype, surface in _q(g, f"""
-      SELECT ?id ?lang ?tid ?type ?surface WHERE {{
-        ?p eli:is_part_of+ <{WBF}> ; dcterms:identifier ?id ; eli:is_realized_by ?e .
+    for pid, lang, target, rtype, surface in select(g, """
+      SELECT ?id ?lang ?tid ?type ?surface WHERE {
+        ?p eli:is_part_of+ ?doc ; dcterms:identifier ?id ; eli:is_realized_by ?e .
         ?e dcterms:language ?lang ; bl:hasReference ?r . ?r bl:target ?t ; bl:refType ?type ; bl:surface ?surface .
-        ?t eli:is_part_of+ <{WBF}> ; dcterms:identifier ?tid }}"""):
+        ?t eli:is_part_of+ ?doc ; dcterms:identifier ?tid }""", doc=DOC):
         b.refs.append({"pid": str(pid), "lang": lang_tag(lang), "target": str(target),
                        "type": _local(rtype), "surface": str(surface)})
     for rtype, label in _q(g, """SELECT ?t ?label WHERE { ?r bl:refType ?t . ?t skos:prefLabel ?label }"""):
         b.ref_types.setdefault(_local(rtype), {})[lang_tag(label)] = str(label)
-    for key, label, definition in _q(g, f"""
-      SELECT ?key ?label ?def WHERE {{ ?t skos:inScheme <{WBF}/terms> ; skos:notation ?key ; skos:prefLabel ?label .
-        OPTIONAL {{ ?t skos:definition ?def FILTER(lang(?def) = lang(?label)) }} }}"""):
+    for key, label, definition in select(g, """
+      SELECT ?key ?label ?def WHERE { ?t skos:inScheme ?terms ; skos:notation ?key ; skos:prefLabel ?label .
+        OPTIONAL { ?t skos:definition ?def FILTER(lang(?def) = lang(?label)) } }""", terms=TERMS):
         t = b.terms.setdefault(str(key), {"labels": {}, "definitions": {}})
         t["labels"][lang_tag(label)] = str(label)
         if definition is not None:
             t["definitions"][lang_tag(definition)] = str(definition)
     heads: dict[str, dict] = {}
-    for concept, label, tid in _q(g, f"""
-      SELECT ?c ?label ?tid WHERE {{ ?c skos:inScheme <{WBF}/index> ; skos:prefLabel ?label ; bl:indexTarget ?t .
-        ?t dcterms:identifier ?tid }}"""):
+    for concept, label, tid in select(g, """
+      SELECT ?c ?label ?tid WHERE { ?c skos:inScheme ?index ; skos:prefLabel ?label ; bl:indexTarget ?t .
+        ?t dcterms:identifier ?tid }""", index=INDEX):
         heads.setdefault(str(concept), {"heading": str(label), "targets": set()})["targets"].add(str(tid))
     b.index = [{"heading": h["heading"], "targets": sorted(h["targets"])} for _, h in sorted(heads.items())]
     for notation, label, laws in _q(g, """

@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from query.errors import BadInput
 from query.inputs import quote
 from query.graph import ONTOLOGY
+from query.lookup import select
 
-BL = "https://w3id.org/bridge-laws/ontology#"          # the one schedule vocabulary (bl:Schedule, bl:ScheduleRow)
 SCHEDULE = "https://w3id.org/bridge-laws/wbf2017/schedule"
 STRAIN_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
 _CONTRACT = re.compile(r"^(?P<level>\d{1,2})\s*(?P<strain>NT|N|C|D|H|S|♣|♦|♥|♠)\s*(?P<dbl>XX|X|\*\*|\*|R|D)?$")
@@ -79,24 +79,22 @@ def _schedules() -> tuple[list[Row], list[tuple[int, int | None, int, str]]]:
     g = Graph()
     for name in ("law77.ttl", "law78b.ttl"):
         g.parse(ONTOLOGY / "schedules" / name, format="turtle")
-    q77 = f"""PREFIX bl: <{BL}> PREFIX prov: <http://www.w3.org/ns/prov#>
-    SELECT ?r ?c ?den ?dbl ?vul ?slam ?pts ?tv ?line WHERE {{
-      <{SCHEDULE}/law77> bl:hasRow ?r . ?r a bl:ScheduleRow ; bl:scoreComponent ?c .
-      OPTIONAL {{ ?r bl:denomination ?den }} OPTIONAL {{ ?r bl:doubling ?dbl }} OPTIONAL {{ ?r bl:vulnerable ?vul }}
-      OPTIONAL {{ ?r bl:slam ?slam }} OPTIONAL {{ ?r bl:points ?pts }} OPTIONAL {{ ?r bl:trickValue ?tv }}
-      OPTIONAL {{ ?r prov:wasDerivedFrom/bl:firstLine ?line }}
-    }}"""
+    q77 = """SELECT ?r ?c ?den ?dbl ?vul ?slam ?pts ?tv ?line WHERE {
+      ?schedule bl:hasRow ?r . ?r a bl:ScheduleRow ; bl:scoreComponent ?c .
+      OPTIONAL { ?r bl:denomination ?den } OPTIONAL { ?r bl:doubling ?dbl } OPTIONAL { ?r bl:vulnerable ?vul }
+      OPTIONAL { ?r bl:slam ?slam } OPTIONAL { ?r bl:points ?pts } OPTIONAL { ?r bl:trickValue ?tv }
+      OPTIONAL { ?r prov:wasDerivedFrom/bl:firstLine ?line }
+    }"""
     rows = [Row(str(r), str(c), str(den) if den else None, str(dbl) if dbl else None,
                 (str(vul) == "true") if vul is not None else None, str(slam) if slam else None,
                 int(pts) if pts is not None else None, tv is not None and str(tv) == "true",
                 int(line) if line is not None else None)
-            for r, c, den, dbl, vul, slam, pts, tv, line in g.query(q77)]
-    q78 = f"""PREFIX bl: <{BL}>
-    SELECT ?r ?lo ?hi ?imps WHERE {{
-      <{SCHEDULE}/law78b> bl:hasRow ?r . ?r a bl:ScheduleRow ; bl:differenceMin ?lo ; bl:imps ?imps .
-      OPTIONAL {{ ?r bl:differenceMax ?hi }}
-    }} ORDER BY ?lo"""
-    scale = sorted((int(lo), int(hi) if hi is not None else None, int(imps), str(r)) for r, lo, hi, imps in g.query(q78))
+            for r, c, den, dbl, vul, slam, pts, tv, line in select(g, q77, schedule=URIRef(f"{SCHEDULE}/law77"))]
+    q78 = """SELECT ?r ?lo ?hi ?imps WHERE {
+      ?schedule bl:hasRow ?r . ?r a bl:ScheduleRow ; bl:differenceMin ?lo ; bl:imps ?imps .
+      OPTIONAL { ?r bl:differenceMax ?hi }
+    }"""
+    scale = sorted((int(lo), int(hi) if hi is not None else None, int(imps), str(r)) for r, lo, hi, imps in select(g, q78, schedule=URIRef(f"{SCHEDULE}/law78b")))
     if len(rows) < 40 or len(scale) != 25:
         raise RuntimeError("the Law 77 / 78B schedules are incomplete (ontology/schedules/)")
     return rows, scale

@@ -44,9 +44,6 @@ REVIEWED = {
     ("app/components/tables.py", "regulation_schedules"):
         "replaces ?want by a document name checked against ('ccba2018', 'twreg') and ?s by schedule IRIs "
         "that are results of the query before it",
-    ("query/quiz/bank.py", "_q"):
-        "joins the module's PREFIXES to a query body that every caller writes as a literal or an f-string of "
-        "module constants (which this scan checks at each call site)",
 }
 
 
