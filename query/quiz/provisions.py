@@ -86,34 +86,36 @@ def which_provision(g: Graph, lang: str) -> list[Question]:
                 continue
             if (key, lang) not in b.texts and (key, lang) not in b.titles:
                 continue
-            rng = random.Random(f"index|{entry['heading']}")
-            distractors = _far(b, key, set(entry["targets"]), rng)
-            if len(distractors) < 3:
-                continue
-            out.append(Question(
-                type="provision", lang=lang, stem=say("provision.index.stem", lang, heading=entry["heading"]),
-                key=key, distractors=distractors,
-                explanation=say("provision.explanation", lang, pid=key, text=_quote(b, key, lang)),
-                citations=[key], laws=[law_of(key)], topics=b.law_topics(law_of(key)), difficulty=2,
-                edition=edition(b, key, lang),
-                derivation={"source": "index", "heading": entry["heading"], "key": key}))
+            q = _which_provision(b, key, lang, set(entry["targets"]), f"index|{entry['heading']}",
+                                 say("provision.index.stem", lang, heading=entry["heading"]),
+                                 {"source": "index", "heading": entry["heading"], "key": key})
+            if q is not None:
+                out.append(q)
     for card in cards():
         if card["lang"] != lang or card["provision"] not in b.order or law_of(card["provision"]) is None:
             continue
         key = card["provision"]
         if not _quote(b, key, lang):
             continue        # no text of its own in this language (73B2 in Traditional): nothing to quote
-        rng = random.Random(f"card|{key}|{card['question']}")
-        distractors = _far(b, key, {key}, rng)
-        if len(distractors) < 3:
-            continue
-        out.append(Question(
-            type="provision", lang=lang, stem=say("provision.card.stem", lang, question=card["question"]),
-            key=key, distractors=distractors,
-            explanation=say("provision.explanation", lang, pid=key, text=_quote(b, key, lang)),
-            citations=[key], laws=[law_of(key)], topics=b.law_topics(law_of(key)), difficulty=2,
-            edition=edition(b, key, lang), derivation={"source": "card", "question": card["question"], "key": key}))
+        q = _which_provision(b, key, lang, {key}, f"card|{key}|{card['question']}",
+                             say("provision.card.stem", lang, question=card["question"]),
+                             {"source": "card", "question": card["question"], "key": key})
+        if q is not None:
+            out.append(q)
     return out
+
+
+def _which_provision(b, key: str, lang: str, exclude: set, seed: str, stem: str, derivation: dict) -> Question | None:
+    """A "which provision says this" question keyed on `key`, with three far-away distractors
+    (None when there are not three)."""
+    distractors = _far(b, key, exclude, random.Random(seed))
+    if len(distractors) < 3:
+        return None
+    return Question(
+        type="provision", lang=lang, stem=stem, key=key, distractors=distractors,
+        explanation=say("provision.explanation", lang, pid=key, text=_quote(b, key, lang)),
+        citations=[key], laws=[law_of(key)], topics=b.law_topics(law_of(key)), difficulty=2,
+        edition=edition(b, key, lang), derivation=derivation)
 
 
 def cross_references(g: Graph, lang: str) -> list[Question]:
