@@ -321,13 +321,19 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
     elif st.has("not_called") is not None:
         irr.put("partner_called_since", False, st.has("not_called"))
-    ev = next((b for b in st.actions if b.index > first.index and b.kind in ("accept", "decline") and b.actor != off), None)
+    _answer_to_substitute(st, irr, off, first.index, second.index)
+    return irr
+
+
+def _answer_to_substitute(st: Story, irr: Irregularity, off: str, events_after: int, calls_after: int) -> None:
+    """Law 25B1: the first accept or decline by another player, or else LHO calling over the
+    substituted call, which accepts it."""
+    ev = next((b for b in st.actions if b.index > events_after and b.kind in ("accept", "decline") and b.actor != off), None)
+    over = next((b for b in st.actions if b.index > calls_after and b.call and b.actor == lho(off)), None) if off in SEATS else None
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
-    elif any(b.actor == lho(off) for b in later):
-        # LHO called over the substituted call: he accepted it (Law 25B1)
-        irr.put("accepted", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
-    return irr
+    elif over is not None:
+        irr.put("accepted", True, _span(over, "actor"))
 
 
 def replacement_type(rep: Call, last: Call | None) -> str:
@@ -843,13 +849,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         if st.has("not_called") is not None:
             irr.put("partner_called_since", False, st.has("not_called"))
-        over = next((b for b in st.actions if b.index > repl.index and b.call and b.actor == lho(repl.actor)), None) \
-            if repl.actor in SEATS else None
-        dec = next((b for b in st.actions if b.index > repl.index and b.kind in ("accept", "decline") and b.actor != repl.actor), None)
-        if dec is not None:
-            irr.put("accepted", dec.kind == "accept", _span(dec, "event"))
-        elif over is not None:
-            irr.put("accepted", True, _span(over, "actor"))       # LHO called over the substituted call (Law 25B1)
+        _answer_to_substitute(st, irr, repl.actor, repl.index, repl.index)
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
     nbr = st.has("no_bridge_reason")
