@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import SEAT_WORDS, Action, Story, call_of
+from query.rulings.scenario.story import Action, Story, call_of, seats_named
 
 
 @dataclass
@@ -173,12 +173,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         irregular_kind = None
         in_rotation = True
         near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
-        explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        explicit = any(not seats_named(m.text) for _, m in near)      # "out of turn", 越序
         # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
         # context of the next call; it is about this call only when the story also says "out of turn"
         said = [m for i, m in near if i == a.index - 1 or not (
-            exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
-        named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
+            exp in (seat, None) and not explicit and lho(seat) in seats_named(m.text))]
+        named = sorted({x for m in said for x in seats_named(m.text)})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
         if (c.kind == "bid" and c.level > 7) or au.ended:
@@ -197,7 +197,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
-                named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
+                named = sorted(set(seats_named(told.text)))
                 if len(named) == 1 and named[0] != seat:
                     exp = named[0]                       # "at North's turn", "该南叫": whose turn it was
         if exp is not None and seat != exp:
@@ -884,7 +884,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
 
 
 def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
-    inside = [SEAT_WORDS[w] for w in SEAT_WORDS if w in m.text.lower()]
+    inside = sorted(set(seats_named(m.text)))
     if len(inside) == 1:
         return inside[0], m                     # "before West had played", "西还没出"
     before = [x for x in st.seat_mentions if x.end <= m.start]
