@@ -35,7 +35,7 @@ _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
-    from query.rulings.scenario.pipelines import detect_lang
+    from query.rulings.scenario.pipelines import detect_lang, plain
     from query.rulings.scenario.reader import mentions
     from query.rulings.scenario.replay import replay
     from query.rulings.scenario.story import build
@@ -43,7 +43,7 @@ def read(text: str, lang: str | None = None):
     if not text.strip():
         raise BadInput("empty scenario text")
     text_lang = detect_lang(text)
-    st = build(mentions(text, text_lang), text)
+    st = build(mentions(text, text_lang), plain(text))       # mentions keep the user's own characters
     return st, replay(st), text_lang
 
 

@@ -1044,6 +1044,10 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "change_of_call" for i in found):
         found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
             j.at for j in found if j.kind == "change_of_call") - 1]
+    # a card led at another player's turn is a lead out of turn (Laws 53-56), not also a play before
+    # partner (57) or dummy suggesting a play (45F)
+    led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn")}
+    found = [i for i in found if not (i.kind in ("premature_play", "dummy_indicates_card") and i.at in led_at)]
     first_revoke = next((i for i in found if i.kind == "revoke" and i.facts.get("offender")), None)
     if first_revoke is not None and st.has("repeat") is not None:
         # "East failed to follow to diamonds on trick 3 and again on trick 6": a second revoke in the same
