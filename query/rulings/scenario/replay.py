@@ -191,8 +191,13 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             break
         if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
-            out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
-            break
+            change = _change_of_call(st, au.calls[-1][2], a, calls, au)
+            out.append(change)
+            if change.facts.get("unintended") is not True or change.facts.get("partner_called_since") is not False:
+                break
+            # Law 25A1: the intended call replaces the unintended one, and the auction goes on from it
+            au = _replayed(au, au.calls[:-1] + [(seat, c, a)])
+            continue
         if exp is None and oor_told is not None and not au.calls:
             told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
             if told is not None:
@@ -296,6 +301,14 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     return None
 
 
+def _replayed(au: Auction, calls: list) -> Auction:
+    """An auction of the same dealer with these (seat, call, action) in order."""
+    again = Auction(au.dealer)
+    for seat, c, a in calls:
+        again.add(seat, c, a)
+    return again
+
+
 def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action], au: Auction) -> Irregularity:
     """Law 25: the player replaced his own call (or says which call he meant)."""
     off = first.actor
@@ -317,10 +330,10 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("lho_called_over_first_call", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
     if "partner_called_since" in irr.facts:
         pass
+    elif st.has("not_called", first.index) is not None:
+        irr.put("partner_called_since", False, st.has("not_called", first.index))    # the story says so
     elif any(b.actor == partner(off) for b in later):
         irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
-    elif st.has("not_called") is not None:
-        irr.put("partner_called_since", False, st.has("not_called"))
     _answer_to_substitute(st, irr, off, first.index, second.index)
     return irr
 
@@ -1041,9 +1054,9 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "simultaneous_plays" for i in found):
         found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
-    if any(i.kind == "change_of_call" for i in found):
-        found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
-            j.at for j in found if j.kind == "change_of_call") - 1]
+    changed_at = {j.at for j in found if j.kind == "change_of_call"}
+    found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation")
+             or not changed_at & {i.at, i.at + 1}]
     # a card led at another player's turn is a lead out of turn (Laws 53-56), not also a play before
     # partner (57) or dummy suggesting a play (45F)
     led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn")}
