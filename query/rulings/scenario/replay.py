@@ -452,6 +452,16 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
     return "next"
 
 
+def _names_card_held(st: Story, a: Action) -> bool:
+    """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
+    said = st.actions[a.index - 1] if a.index else None
+    card = _span(a, "card")
+    if a.kind != "hold" or card is None or said is None or said.kind != "say" or said.actor != a.actor:
+        return False
+    before = st.text[max(m.end for _, m in said.spans):card.start]
+    return any(q in before for q in "\"“「『'‘") and not any(q in before for q in "”」』’")
+
+
 def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     out: list[Irregularity] = []
     declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
@@ -660,6 +670,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             _revoke_facts(irr, st, src, declarer)
             out.append(irr)
     # exposed cards
+    if auction_over and not any(a.kind in ("claim", "concede") for a in st.actions):
+        for a in st.actions:
+            if _names_card_held(st, a) and declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)):
+                a.kind = "expose"         # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
     for a in st.actions:
         if a.kind in ("drop", "expose") and a.actor is None:
             ev = _span(a, "event")
