@@ -426,6 +426,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
         irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        early = st.has("before_director", irr.at)
+        if early is not None:
+            irr.put("premature_replacement", True, early)      # "before the TD came he changed it": Law 27C
         if kind == "insufficient_bid":
             # "东也不接受这个1♠": LHO's answer to the second insufficient bid (Law 27B4)
             ev2 = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "agree")

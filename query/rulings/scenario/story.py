@@ -484,7 +484,19 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "QUESTION":
             st.questions.append(m)
     _take_back(st, corrections)
+    _director_makes_no_call(st)
     return st
+
+
+def _director_makes_no_call(st: Story) -> None:
+    """The Director never calls or plays: a call or card that follows "裁判還沒到就…" or "before the TD
+    came, …" is the player's, the last seat that acted."""
+    for k, a in enumerate(st.actions):
+        if a.actor == "director" and (a.call or a.cards):
+            seat = next((b for b in reversed(st.actions[:k]) if b.actor in SEATS), None)
+            if seat is not None:
+                a.actor = seat.actor
+                a.spans = [x for x in a.spans if x[0] != "actor"]
 
 
 _QUOTE = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|(?:(?<=[\s(:,])|^)['‘][^'’]*?['’](?=[\s.,;:!?)—–-]|$)")
