@@ -231,7 +231,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             fresh = False
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
+                and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
+                     or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and seats_named(prev.text)
                      and not re.search(r"前|before", prev.text, re.I)) \
                 and m.value not in ("accept", "decline"):
