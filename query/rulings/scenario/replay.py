@@ -847,6 +847,15 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
+        if off and src is not None:
+            # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
+            for b in st.actions[src.index + 1:]:
+                if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
+                    break
+                if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
+                        and _resolve(b.actor, declarer) not in (off, partner(off)):
+                    irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
+                    break
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:

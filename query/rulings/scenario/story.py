@@ -486,7 +486,18 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.questions.append(m)
     _take_back(st, corrections)
     _director_makes_no_call(st)
+    _found_cards(st)
     return st
+
+
+def _found_cards(st: Story) -> None:
+    """"W found the ♠6 among his clubs", "西找到了♠6": a card found in a hand is a card he held, not a
+    card played (what a revoke is read from, Law 61A)."""
+    found = [m for _, f, m in st.findings if f == "card_found"]
+    for a in st.actions:
+        card = next((m for k, m in a.spans if k == "card"), None)
+        if a.kind == "play" and a.cards and card is not None and any(0 <= card.start - m.end <= 2 for m in found):
+            a.kind, a.suit = "hold", a.cards[0][0]
 
 
 def _director_makes_no_call(st: Story) -> None:
