@@ -96,6 +96,9 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
             ask_kind = [first.kind, "change_of_call"]
     named = {k for _, f, _m in st.findings if f in STRONG_NAMES for k in NAMED[f]}
+    if first is not None and first.kind == "call_when_required_to_pass":
+        # the earlier irregularity the story names is why he had to pass (Laws 23, 24, 27, 30-32), not another ruling
+        named -= {"insufficient_bid", "call_out_of_rotation", "card_exposed_during_auction"}
     if first is not None and named and first.kind not in named and not any(i.kind in named for i in found) \
             and "irregularity" not in given and not ask_kind:
         # the story names an irregularity the replay did not find ("南说2NT其实是…", "West revoked"):

@@ -154,7 +154,14 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
                  and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
     once: set[str] = set()
+    told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
+    for i, f, m in st.findings:
+        if f == "must_pass":
+            seat = next((x for x in reversed(st.seat_mentions) if x.end <= m.start and not _SENTENCE.search(st.text[x.end:m.start])), None)
+            if seat is not None:
+                told_pass.setdefault(seat.value, i)
     for a in calls:
+        must_pass |= {s for s, i in told_pass.items() if a.index > i}
         seat, c = a.actor, call_of(a)
         for b in [b for b in exposures if b.index < a.index]:
             exposures.remove(b)
@@ -480,6 +487,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS), None)
+    if first is not None and first.kind == "play" and first.cards and declarer and first.trick in (None, 1) \
+            and _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer)):
+        # the first card a defender puts on the table after the auction is the opening lead (Law 41A)
+        first.kind, first.trick = "lead", 1
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
         irr = Irregularity(kind, {}, at=a.index)
