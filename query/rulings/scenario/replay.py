@@ -303,8 +303,8 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     for b in st.actions:
         if b.index <= irr.at or (until is not None and b.index >= until):
             continue
-        if b.kind in ("accept", "decline", "agree") and b.actor != off:
-            return b
+        if b.kind in ("accept", "decline", "agree") and b.actor != off or b.kind == "cancel":
+            return b                    # the Director cancelling the call: it was not accepted
     return None
 
 
