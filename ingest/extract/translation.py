@@ -30,9 +30,10 @@ consistency report lists it").
      the other (本條, 上述第1項, "the foregoing", "so withdraws"; `data/self_reference.tsv`) is the
      same place.
 3. **Severity.** "changes the rule" when the difference can change what a player or the Director
-   must do: a polarity or exception flip; a Chinese that binds or forbids more than the English (a
-   procedure or "should" made 應 / 应当, "should not" made 不得, "may" made mandatory), makes a
-   mandatory rule optional (得 / 可以 for "awards"), or drops a prohibition; a reference to another
+   must do: a polarity or exception flip; a strength change that crosses permission, obligation and
+   prohibition (`data/strength_severity.tsv`: "may" made mandatory, "awards" made 得, "may" made
+   不得, a prohibition dropped or introduced; a shift along does / should / shall / must, or among
+   the prohibitions, is wording only: the act is required either way); a reference to another
    provision in the place of the English one, or a dropped "X does not apply"; a missing clause
    with a modal word or a negation; a term the row marks so. Otherwise "wording only" (the Chinese
    says less: "shall" as a plain statement; a reference made more or less specific or a "see"
@@ -54,6 +55,7 @@ from ingest.model import parse_id
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
 TERM_TABLE = Path(__file__).resolve().parent / "data" / "terms.tsv"
 SELF_REFERENCE_TABLE = Path(__file__).resolve().parent / "data" / "self_reference.tsv"
+STRENGTH_SEVERITY_TABLE = Path(__file__).resolve().parent / "data" / "strength_severity.tsv"
 CHANGES_RULE, WORDING = "changes the rule", "wording only"
 
 # The kinds of rule a modal level makes (the Introduction's scale).
@@ -210,22 +212,14 @@ def _unscaled(clauses: list[str], lang: str) -> set[str]:
     return kinds | ({"negated"} if negations(text, lang)["negation"] else set())
 
 
-# Each edition's scale read as one order (the Introduction's): how strongly a clause binds, and how
-# strongly it forbids.
-_BINDS = {"may": 0, "does": 1, "should": 2, "shall": 3, "must": 4}
-_FORBIDS = {"shall-not": 1, "may-not": 2, "must-not": 3}
 _NEGATED = {"should": "shall-not", "shall": "shall-not", "must": "must-not", "may": "may-not"}
 
 
 def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = frozenset(),
-              zh_other: set[str] = frozenset()) -> str | None:
-    """The severity of a strength difference, or None when the levels agree (or a word off the scale
-    on one side says the kind of rule the other side's scale word says).
-
-    "Changes the rule" when the Chinese binds or forbids more than the English (a procedure or a
-    "should" made a "shall", a "should not" made a "may not", a "may" made mandatory: what a player
-    may be penalised for changes), or makes a mandatory rule optional ("awards" as 得判給) or drops a
-    prohibition; "wording only" when it only says less (shall as a plain statement, may as does)."""
+              zh_other: set[str] = frozenset(), en_plain: bool = False, zh_plain: bool = False) -> str | None:
+    """The severity of a strength difference (`_severity`, the table data/strength_severity.tsv), or
+    None when the levels agree (or a word off the scale on one side says the kind of rule the other
+    side's scale word says). `en_plain` / `zh_plain`: a clause of the group says no modal word."""
     # an obligation with a prohibition said off the scale ("shall be made without emphasis", "must do
     # nothing") is the prohibition of the same degree (不應有, 務必不得)
     def as_prohibition(levels: list[str], other: set[str], against: list[str]) -> list[str]:
@@ -241,17 +235,70 @@ def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = f
     strongest = "must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
     if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other and not strongest:
         return None
-    def binds(levels: list[str]) -> int:
-        return max((_BINDS[x] for x in levels if x in _BINDS), default=1)
-    def forbids(levels: list[str]) -> int:
-        return max((_FORBIDS.get(x, 0) for x in levels), default=0)
-    stricter = binds(zh_levels) > binds(en_levels) or forbids(zh_levels) > forbids(en_levels) \
-        or ("may" in en_levels and "may" not in zh_levels and "permission" not in zh_other)
-    optional = "may" in zh_levels and "may" not in en_levels and binds(en_levels) >= 1
-    # a prohibition said as a plain negative statement ("No restrictions shall apply" = 則無…限制) is
-    # wording; one with no negation left is dropped
-    dropped = forbids(en_levels) and not forbids(zh_levels) and not zh_other & {"prohibition", "negated"}
-    return CHANGES_RULE if stricter or optional or dropped else WORDING
+    return _severity(en_levels, zh_levels, en_other | ({"plain"} if en_plain else set()),
+                     zh_other | ({"plain"} if zh_plain else set()))
+
+
+@lru_cache(maxsize=1)
+def _severity_table() -> dict[tuple[str, str], str]:
+    """(English level, Chinese level) -> severity, from data/strength_severity.tsv (a matrix)."""
+    with open(STRENGTH_SEVERITY_TABLE, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    head, out = rows[0][1:], {}
+    for row in rows[1:]:
+        for zh, cell in zip(head, row[1:]):
+            out[(row[0], zh)] = CHANGES_RULE if cell == "c" else WORDING
+    return out
+
+
+# The levels a word off the scale, or a plain statement, can stand for when it partners a level said
+# on the other side: "is entitled to" a "may", "need to" (需) an obligation, "without" / 禁止 a
+# prohibition; a clause of the group with no modal word ("the conditions marked on it apply") a "does".
+_PARTNER = {"permission": "may", "obligation": "shall", "prohibition": "may-not", "negated": "shall-not",
+            "plain": "does"}
+
+
+def _severity(en_levels: list[str], zh_levels: list[str], en_other: set[str], zh_other: set[str]) -> str:
+    """"Changes the rule" when a level said on one side only has no partner on the other side that the
+    table (data/strength_severity.tsv) marks "wording only": "should" made 應 is wording (the act is
+    required either way), "may" made 應 or "awards" made 得 changes the rule, and so does a
+    prohibition dropped or introduced."""
+    table = _severity_table()
+    # a side with no modal word is a plain statement: a partner ("does"), never a level to answer
+    # ("No … restrictions shall apply" = 則無…限制 is answered by the plain negative)
+    en_partners = set(en_levels or ["does"]) | {_PARTNER[k] for k in en_other if k in _PARTNER}
+    zh_partners = set(zh_levels or ["does"]) | {_PARTNER[k] for k in zh_other if k in _PARTNER}
+    for x in set(en_levels) - set(zh_levels):
+        if not any(table[(x, y)] == WORDING for y in zh_partners):
+            return CHANGES_RULE
+    for y in set(zh_levels) - set(en_levels):
+        if not any(table[(x, y)] == WORDING for x in en_partners):
+            return CHANGES_RULE
+    return WORDING
+
+
+def _strength_severity(en: list[str], zh: list[str], lang: str) -> str | None:
+    """The severity of a clause pair's strength difference, or None when there is none."""
+    def plain(clauses: list[str], side: str) -> bool:     # a clause of the group with no modal word
+        return len(clauses) > 1 and any(not modal_levels(c, side) for c in clauses)
+    severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang),
+                         plain(en, "en"), plain(zh, lang))
+    if severity is None:
+        return None
+    # a permission said off the scale ("is liable to a procedural penalty", "is entitled to", 有權) is a
+    # "may" that the other side must answer: 13D 應受到處罰 makes the penalty mandatory
+    en_levels = _levels(en, "en") + (["may"] if _PERMITS["en"].search(" ".join(en)) else [])
+    zh_levels = _levels(zh, lang) + (["may"] if _PERMITS["zh"].search("".join(zh)) else [])
+    if en_levels == _levels(en, "en") and zh_levels == _levels(zh, lang):
+        return severity
+    return _severity(sorted(set(en_levels)), sorted(set(zh_levels)),
+                     _unscaled(en, "en") | ({"plain"} if plain(en, "en") else set()),
+                     _unscaled(zh, lang) | ({"plain"} if plain(zh, lang) else set()))
+
+
+_PERMITS = {"en": re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
+                             r"\bliable\s+to\b", re.I),
+            "zh": re.compile(r"有權|有权|允許|允许|准許|准许")}
 
 
 @lru_cache(maxsize=1)
@@ -409,7 +456,7 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "missing-clause",
                                f"the numbers {', '.join(lost[:6])}{' …' if len(lost) > 6 else ''} of the English "
                                f"have no counterpart in the {lang} text", CHANGES_RULE, en_c, zh_c))
-        severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang))
+        severity = _strength_severity(en, zh, lang)
         if severity:
             out.append(Finding(pid, lang, "strength",
                                f"en: {', '.join(_levels(en, 'en')) or 'does'}; "
