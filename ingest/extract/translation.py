@@ -49,6 +49,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.extract.cross_refs import Ref, extract_refs
+from ingest.extract.renderings import Pair, learn, misses
 from ingest.extract.strength import modal_levels, split_clauses
 from ingest.model import parse_id
 
@@ -419,6 +420,21 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(_LAW_NUMBER.sub(" ", text)))
 
 
+def clause_pairs(en_text: str, zh_text: str, lang: str) -> list[tuple[list[str], list[str], list, list]]:
+    """The aligned clause groups of a provision's English and Chinese texts, each with the spans of its
+    clauses in the text; a group with no partner joins its neighbour unless the Chinese is markedly short."""
+    en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
+    en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
+    zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
+    pairs, i, j = [], 0, 0
+    for en, zh in align_clauses(en_clauses, zh_clauses, lang):
+        pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
+        i, j = i + len(en), j + len(zh)
+    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
+        pairs = _merge_unpartnered(pairs)
+    return pairs
+
+
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                     en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None,
                     en_lead_in: str = "") -> list[Finding]:
@@ -431,17 +447,8 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
     zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
     out: list[Finding] = []
-    en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
-    en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
-    zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
     kinds = {r.target: r.type for r in en_refs + zh_refs}
-    pairs, i, j = [], 0, 0
-    for en, zh in align_clauses(en_clauses, zh_clauses, lang):
-        pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
-        i, j = i + len(en), j + len(zh)
-    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
-        pairs = _merge_unpartnered(pairs)
-    for en, zh, en_spans, zh_spans in pairs:
+    for en, zh, en_spans, zh_spans in clause_pairs(en_text, zh_text, lang):
         en_c, zh_c = " ".join(en), "".join(zh)
         if not en or not zh:
             side, clause = ("en", en_c) if en else (lang, zh_c)
@@ -498,10 +505,24 @@ def _lead_in(aligned: dict, parent: str | None) -> str:
     return " ".join(out)
 
 
+def _with_items(aligned: dict, lang: str) -> dict[str, str]:
+    """pid -> the provision's text in `lang` followed by the texts of its items (80A1 "在本规则中，" says
+    "Regulating Authority" in its items)."""
+    own = {pid: (e.text if (e := a.prov.expressions.get(lang)) and e.text else "") for pid, a in aligned.items()}
+    out = dict(own)
+    for pid, a in aligned.items():
+        if a.prov.parent in out:
+            out[a.prov.parent] += own[pid]
+    return out
+
+
 def consistency(aligned: dict) -> list[Finding]:
     """The findings of every provision with an English text and a Chinese text of the same state
-    of the Laws (Laws 73 and 89 are compared only within one state)."""
+    of the Laws (Laws 73 and 89 are compared only within one state), and the phrases an edition does
+    not render as it does everywhere else (ingest/extract/renderings.py)."""
     out: list[Finding] = []
+    pairs: list[Pair] = []
+    whole = {lang: _with_items(aligned, lang) for lang in ("zh-Hant", "zh-Hans")}
     for a in aligned.values():
         en = a.prov.expressions.get("en")
         if not en or not en.text:
@@ -513,5 +534,18 @@ def consistency(aligned: dict) -> list[Finding]:
                                         _lead_in(aligned, a.prov.parent))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
+                    out += found
+                    continue
                 out += found
+                context = en.text + " " + _lead_in(aligned, a.prov.parent)
+                pairs += [Pair(a.prov.id, lang, " ".join(e), "".join(z), whole[lang][a.prov.id], context)
+                          for e, z, _, _ in clause_pairs(en.text, zh.text, lang) if e and z]
+    said = {(f.provision, f.lang, f.en_clause) for f in out if f.kind == "term"}
+    for p, r, q in misses(pairs, learn(pairs)):
+        if (p.provision, p.lang, p.en) in said:
+            continue        # the term table already reports this pair
+        out.append(Finding(p.provision, p.lang, "term",
+                           f"'{r.phrase}' is rendered {' / '.join(r.forms)} in {r.covered} other clause pairs of the "
+                           f"{p.lang} text; here {q.forms[0]}, which renders '{q.phrase}' in {q.covered}",
+                           CHANGES_RULE, p.en, p.zh))
     return out
