@@ -367,3 +367,8 @@ def test_an_added_obligation_beside_a_plain_statement_is_wording():
     zh = "不符合上述規定之牌套(盒)不應使用，然若使用之，該節比賽應遵循排套(盒)上之規定。"
     [f] = [f for f in clause_findings("2", en, zh, "zh-Hant") if f.kind == "strength"]
     assert f.severity == "wording only"
+
+
+def test_a_term_found_by_the_table_and_by_the_learned_renderings_is_reported_once(laws):
+    # 21B1(a) zh-Hant: 主辦單位 for "Regulating Authority" (data/terms.tsv and ingest/extract/renderings.py)
+    assert [k for k, _ in findings(laws, "21B1(a)", "zh-Hant") if k == "term"] == ["term"]
