@@ -16,7 +16,9 @@ consistency report lists it").
    - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
      are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
      Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
-     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage"); and,
+     learned from the document's own clause pairs (`renderings.py`), a recurring term or threshold
+     word an edition renders in none of its usual ways, putting another term's rendering there;
    - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
      shorter than the editions' usual length (otherwise the sentences are only cut differently and
      the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
