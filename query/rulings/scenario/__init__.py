@@ -35,7 +35,7 @@ _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
-    from query.rulings.scenario.pipelines import detect_lang
+    from query.rulings.scenario.pipelines import detect_lang, plain
     from query.rulings.scenario.reader import mentions
     from query.rulings.scenario.replay import replay
     from query.rulings.scenario.story import build
@@ -43,7 +43,7 @@ def read(text: str, lang: str | None = None):
     if not text.strip():
         raise BadInput("empty scenario text")
     text_lang = detect_lang(text)
-    st = build(mentions(text, text_lang), text)
+    st = build(mentions(text, text_lang), plain(text))       # mentions keep the user's own characters
     return st, replay(st), text_lang
 
 
@@ -96,6 +96,9 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
             ask_kind = [first.kind, "change_of_call"]
     named = {k for _, f, _m in st.findings if f in STRONG_NAMES for k in NAMED[f]}
+    if first is not None and first.kind == "call_when_required_to_pass":
+        # the earlier irregularity the story names is why he had to pass (Laws 23, 24, 27, 30-32), not another ruling
+        named -= {"insufficient_bid", "call_out_of_rotation", "card_exposed_during_auction"}
     if first is not None and named and first.kind not in named and not any(i.kind in named for i in found) \
             and "irregularity" not in given and not ask_kind:
         # the story names an irregularity the replay did not find ("南说2NT其实是…", "West revoked"):

@@ -41,6 +41,17 @@ def load_patterns(lang: str) -> list[dict]:
     return out
 
 
+# Full-width digits and letters (a Chinese input method's "１♠", "第３墩", "Ｎ") and the white suit
+# symbols (♤♡♢♧) read as their plain forms; character for character, so offsets do not move.
+_PLAIN = {**{c: c - 0xFEE0 for c in range(0xFF10, 0xFF1A)}, **{c: c - 0xFEE0 for c in range(0xFF21, 0xFF3B)},
+          **{c: c - 0xFEE0 for c in range(0xFF41, 0xFF5B)}, ord("♤"): "♠", ord("♡"): "♥", ord("♢"): "♦", ord("♧"): "♣"}
+
+
+def plain(text: str) -> str:
+    """`text` with full-width digits and letters and white suit symbols in their plain forms."""
+    return text.translate(_PLAIN)
+
+
 @lru_cache(maxsize=1)
 def fold():
     import opencc

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import SEAT_WORDS, Action, Story, call_of
+from query.rulings.scenario.story import Action, Story, call_of, seats_named
 
 
 @dataclass
@@ -154,7 +154,14 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
                  and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
     once: set[str] = set()
+    told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
+    for i, f, m in st.findings:
+        if f == "must_pass":
+            seat = next((x for x in reversed(st.seat_mentions) if x.end <= m.start and not _SENTENCE.search(st.text[x.end:m.start])), None)
+            if seat is not None:
+                told_pass.setdefault(seat.value, i)
     for a in calls:
+        must_pass |= {s for s, i in told_pass.items() if a.index > i}
         seat, c = a.actor, call_of(a)
         for b in [b for b in exposures if b.index < a.index]:
             exposures.remove(b)
@@ -173,12 +180,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         irregular_kind = None
         in_rotation = True
         near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
-        explicit = any(not any(w in m.text.lower() for w in SEAT_WORDS) for _, m in near)      # "out of turn", 越序
+        explicit = any(not seats_named(m.text) for _, m in near)      # "out of turn", 越序
         # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
         # context of the next call; it is about this call only when the story also says "out of turn"
         said = [m for i, m in near if i == a.index - 1 or not (
-            exp in (seat, None) and not explicit and any(w in m.text.lower() and SEAT_WORDS[w] == lho(seat) for w in SEAT_WORDS))]
-        named = sorted({SEAT_WORDS[w] for m in said for w in SEAT_WORDS if w in m.text.lower()})
+            exp in (seat, None) and not explicit and lho(seat) in seats_named(m.text))]
+        named = sorted({x for m in said for x in seats_named(m.text)})
         if len(named) == 1 and named[0] != seat and exp is not None and named[0] != exp:
             exp = named[0]                               # the story says whose turn it was ("at North's turn", "该南叫")
         if (c.kind == "bid" and c.level > 7) or au.ended:
@@ -191,13 +198,18 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             break
         if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
-            out.append(_change_of_call(st, au.calls[-1][2], a, calls, au))
-            break
+            change = _change_of_call(st, au.calls[-1][2], a, calls, au)
+            out.append(change)
+            if change.facts.get("unintended") is not True or change.facts.get("partner_called_since") is not False:
+                break
+            # Law 25A1: the intended call replaces the unintended one, and the auction goes on from it
+            au = _replayed(au, au.calls[:-1] + [(seat, c, a)])
+            continue
         if exp is None and oor_told is not None and not au.calls:
             told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
             if told is not None:
                 in_rotation = False
-                named = [SEAT_WORDS[w] for w in SEAT_WORDS if w in told.text.lower()]
+                named = sorted(set(seats_named(told.text)))
                 if len(named) == 1 and named[0] != seat:
                     exp = named[0]                       # "at North's turn", "该南叫": whose turn it was
         if exp is not None and seat != exp:
@@ -296,6 +308,14 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     return None
 
 
+def _replayed(au: Auction, calls: list) -> Auction:
+    """An auction of the same dealer with these (seat, call, action) in order."""
+    again = Auction(au.dealer)
+    for seat, c, a in calls:
+        again.add(seat, c, a)
+    return again
+
+
 def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action], au: Auction) -> Irregularity:
     """Law 25: the player replaced his own call (or says which call he meant)."""
     off = first.actor
@@ -317,10 +337,10 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("lho_called_over_first_call", True, _span(next(b for b in later if b.actor == lho(off)), "actor"))
     if "partner_called_since" in irr.facts:
         pass
+    elif st.has("not_called", first.index) is not None:
+        irr.put("partner_called_since", False, st.has("not_called", first.index))    # the story says so
     elif any(b.actor == partner(off) for b in later):
         irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
-    elif st.has("not_called") is not None:
-        irr.put("partner_called_since", False, st.has("not_called"))
     _answer_to_substitute(st, irr, off, first.index, second.index)
     return irr
 
@@ -413,6 +433,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
         irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        early = st.has("before_director", irr.at)
+        if early is not None:
+            irr.put("premature_replacement", True, early)      # "before the TD came he changed it": Law 27C
         if kind == "insufficient_bid":
             # "东也不接受这个1♠": LHO's answer to the second insufficient bid (Law 27B4)
             ev2 = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline", "agree")
@@ -439,6 +462,16 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
     return "next"
 
 
+def _names_card_held(st: Story, a: Action) -> bool:
+    """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
+    said = st.actions[a.index - 1] if a.index else None
+    card = _span(a, "card")
+    if a.kind != "hold" or card is None or said is None or said.kind != "say" or said.actor != a.actor:
+        return False
+    before = st.text[max(m.end for _, m in said.spans):card.start]
+    return any(q in before for q in "\"“「『'‘") and not any(q in before for q in "”」』’")
+
+
 def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     out: list[Irregularity] = []
     declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
@@ -454,6 +487,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS), None)
+    if first is not None and first.kind == "play" and first.cards and declarer and first.trick in (None, 1) \
+            and _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer)):
+        # the first card a defender puts on the table after the auction is the opening lead (Law 41A)
+        first.kind, first.trick = "lead", 1
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
         irr = Irregularity(kind, {}, at=a.index)
@@ -647,6 +685,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             _revoke_facts(irr, st, src, declarer)
             out.append(irr)
     # exposed cards
+    if auction_over and not any(a.kind in ("claim", "concede") for a in st.actions):
+        for a in st.actions:
+            if _names_card_held(st, a) and declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)):
+                a.kind = "expose"         # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
     for a in st.actions:
         if a.kind in ("drop", "expose") and a.actor is None:
             ev = _span(a, "event")
@@ -817,6 +859,15 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
+        if off and src is not None:
+            # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
+            for b in st.actions[src.index + 1:]:
+                if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
+                    break
+                if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
+                        and _resolve(b.actor, declarer) not in (off, partner(off)):
+                    irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
+                    break
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
@@ -884,7 +935,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
 
 
 def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
-    inside = [SEAT_WORDS[w] for w in SEAT_WORDS if w in m.text.lower()]
+    inside = sorted(set(seats_named(m.text)))
     if len(inside) == 1:
         return inside[0], m                     # "before West had played", "西还没出"
     before = [x for x in st.seat_mentions if x.end <= m.start]
@@ -1041,9 +1092,13 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "simultaneous_plays" for i in found):
         found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
-    if any(i.kind == "change_of_call" for i in found):
-        found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation") or i.at < min(
-            j.at for j in found if j.kind == "change_of_call") - 1]
+    changed_at = {j.at for j in found if j.kind == "change_of_call"}
+    found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation")
+             or not changed_at & {i.at, i.at + 1}]
+    # a card led at another player's turn is a lead out of turn (Laws 53-56), not also a play before
+    # partner (57) or dummy suggesting a play (45F)
+    led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn")}
+    found = [i for i in found if not (i.kind in ("premature_play", "dummy_indicates_card") and i.at in led_at)]
     first_revoke = next((i for i in found if i.kind == "revoke" and i.facts.get("offender")), None)
     if first_revoke is not None and st.has("repeat") is not None:
         # "East failed to follow to diamonds on trick 3 and again on trick 6": a second revoke in the same

@@ -19,7 +19,15 @@ from query.rulings.scenario.reader import Mention, read_call
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
-SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
+SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
+              "北": "N", "東": "E", "东": "E", "南": "S", "西": "W"}
+
+
+def seats_named(text: str) -> list[str]:
+    """The seats a phrase names, as words or letters ("before West had played", "before W had
+    played", "该南叫"); "West's" is West, never West and South."""
+    words = re.findall(r"(?<![a-z'’])([a-z]+)(?:['’]s\b)?|([北東东南西])", text.lower())
+    return [SEAT_WORDS[w] for pair in words for w in pair if w in SEAT_WORDS]
 
 
 @dataclass
@@ -70,6 +78,8 @@ JOINERS = {"", "(", "（", ":", "：", "is", "was", "being", "as", "the", "is th
 
 def _joined(text: str, a: Mention, b: Mention) -> bool:
     """"South, the declarer" no, "South (declarer)", "declarer is South", "West, a defender", "庄家是南家" yes."""
+    if a.text.endswith("."):                   # "… should have been W. Declarer said": a sentence ends
+        return False
     between = text[a.end:b.start].strip().strip("(（").strip().lower()
     return between in JOINERS or between in (",", "，") and False
 
@@ -221,8 +231,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             fresh = False
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and (prev.value in ("should", "not_called", "not_played") or prev.value == "negated" and m.start - prev.end <= 1
-                     or prev.value == "out_of_turn" and any(w in prev.text.lower() for w in SEAT_WORDS)
+                and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
+                     or prev.value == "negated" and m.start - prev.end <= 1
+                     or prev.value == "out_of_turn" and seats_named(prev.text)
                      and not re.search(r"前|before", prev.text, re.I)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
@@ -237,7 +248,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
         if m.label == "EVENT" and m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
                 and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
-                and any(w in nxt.text.lower() for w in SEAT_WORDS):
+                and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
         if m.label == "EVENT":
@@ -277,7 +288,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
             if m.value == "opening_lead":
                 a.trick = 1
-            if actor_m is not None and actor is not None:
+            if actor_m is not None and who is not None:
                 a.spans.append(("actor", actor_m))
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
@@ -474,7 +485,30 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "QUESTION":
             st.questions.append(m)
     _take_back(st, corrections)
+    _director_makes_no_call(st)
+    _found_cards(st)
     return st
+
+
+def _found_cards(st: Story) -> None:
+    """"W found the ♠6 among his clubs", "西找到了♠6": a card found in a hand is a card he held, not a
+    card played (what a revoke is read from, Law 61A)."""
+    found = [m for _, f, m in st.findings if f == "card_found"]
+    for a in st.actions:
+        card = next((m for k, m in a.spans if k == "card"), None)
+        if a.kind == "play" and a.cards and card is not None and any(0 <= card.start - m.end <= 2 for m in found):
+            a.kind, a.suit = "hold", a.cards[0][0]
+
+
+def _director_makes_no_call(st: Story) -> None:
+    """The Director never calls or plays: a call or card that follows "裁判還沒到就…" or "before the TD
+    came, …" is the player's, the last seat that acted."""
+    for k, a in enumerate(st.actions):
+        if a.actor == "director" and (a.call or a.cards):
+            seat = next((b for b in reversed(st.actions[:k]) if b.actor in SEATS), None)
+            if seat is not None:
+                a.actor = seat.actor
+                a.spans = [x for x in a.spans if x[0] != "actor"]
 
 
 _QUOTE = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|(?:(?<=[\s(:,])|^)['‘][^'’]*?['’](?=[\s.,;:!?)—–-]|$)")
