@@ -16,7 +16,9 @@ consistency report lists it").
    - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
      are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
      Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
-     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage"); and,
+     learned from the document's own clause pairs (`renderings.py`), a recurring term or threshold
+     word an edition renders in none of its usual ways, putting another term's rendering there;
    - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
      shorter than the editions' usual length (otherwise the sentences are only cut differently and
      the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
@@ -30,9 +32,10 @@ consistency report lists it").
      the other (本條, 上述第1項, "the foregoing", "so withdraws"; `data/self_reference.tsv`) is the
      same place.
 3. **Severity.** "changes the rule" when the difference can change what a player or the Director
-   must do: a polarity or exception flip; a Chinese that binds or forbids more than the English (a
-   procedure or "should" made 應 / 应当, "should not" made 不得, "may" made mandatory), makes a
-   mandatory rule optional (得 / 可以 for "awards"), or drops a prohibition; a reference to another
+   must do: a polarity or exception flip; a strength change that crosses permission, obligation and
+   prohibition (`data/strength_severity.tsv`: "may" made mandatory, "awards" made 得, "may" made
+   不得, a prohibition dropped or introduced; a shift along does / should / shall / must, or among
+   the prohibitions, is wording only: the act is required either way); a reference to another
    provision in the place of the English one, or a dropped "X does not apply"; a missing clause
    with a modal word or a negation; a term the row marks so. Otherwise "wording only" (the Chinese
    says less: "shall" as a plain statement; a reference made more or less specific or a "see"
@@ -48,12 +51,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.extract.cross_refs import Ref, extract_refs
+from ingest.extract.renderings import Pair, learn, misses
 from ingest.extract.strength import modal_levels, split_clauses
 from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
 TERM_TABLE = Path(__file__).resolve().parent / "data" / "terms.tsv"
 SELF_REFERENCE_TABLE = Path(__file__).resolve().parent / "data" / "self_reference.tsv"
+STRENGTH_SEVERITY_TABLE = Path(__file__).resolve().parent / "data" / "strength_severity.tsv"
 CHANGES_RULE, WORDING = "changes the rule", "wording only"
 
 # The kinds of rule a modal level makes (the Introduction's scale).
@@ -210,22 +215,14 @@ def _unscaled(clauses: list[str], lang: str) -> set[str]:
     return kinds | ({"negated"} if negations(text, lang)["negation"] else set())
 
 
-# Each edition's scale read as one order (the Introduction's): how strongly a clause binds, and how
-# strongly it forbids.
-_BINDS = {"may": 0, "does": 1, "should": 2, "shall": 3, "must": 4}
-_FORBIDS = {"shall-not": 1, "may-not": 2, "must-not": 3}
 _NEGATED = {"should": "shall-not", "shall": "shall-not", "must": "must-not", "may": "may-not"}
 
 
 def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = frozenset(),
-              zh_other: set[str] = frozenset()) -> str | None:
-    """The severity of a strength difference, or None when the levels agree (or a word off the scale
-    on one side says the kind of rule the other side's scale word says).
-
-    "Changes the rule" when the Chinese binds or forbids more than the English (a procedure or a
-    "should" made a "shall", a "should not" made a "may not", a "may" made mandatory: what a player
-    may be penalised for changes), or makes a mandatory rule optional ("awards" as 得判給) or drops a
-    prohibition; "wording only" when it only says less (shall as a plain statement, may as does)."""
+              zh_other: set[str] = frozenset(), en_plain: bool = False, zh_plain: bool = False) -> str | None:
+    """The severity of a strength difference (`_severity`, the table data/strength_severity.tsv), or
+    None when the levels agree (or a word off the scale on one side says the kind of rule the other
+    side's scale word says). `en_plain` / `zh_plain`: a clause of the group says no modal word."""
     # an obligation with a prohibition said off the scale ("shall be made without emphasis", "must do
     # nothing") is the prohibition of the same degree (不應有, 務必不得)
     def as_prohibition(levels: list[str], other: set[str], against: list[str]) -> list[str]:
@@ -241,17 +238,70 @@ def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = f
     strongest = "must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
     if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other and not strongest:
         return None
-    def binds(levels: list[str]) -> int:
-        return max((_BINDS[x] for x in levels if x in _BINDS), default=1)
-    def forbids(levels: list[str]) -> int:
-        return max((_FORBIDS.get(x, 0) for x in levels), default=0)
-    stricter = binds(zh_levels) > binds(en_levels) or forbids(zh_levels) > forbids(en_levels) \
-        or ("may" in en_levels and "may" not in zh_levels and "permission" not in zh_other)
-    optional = "may" in zh_levels and "may" not in en_levels and binds(en_levels) >= 1
-    # a prohibition said as a plain negative statement ("No restrictions shall apply" = 則無…限制) is
-    # wording; one with no negation left is dropped
-    dropped = forbids(en_levels) and not forbids(zh_levels) and not zh_other & {"prohibition", "negated"}
-    return CHANGES_RULE if stricter or optional or dropped else WORDING
+    return _severity(en_levels, zh_levels, en_other | ({"plain"} if en_plain else set()),
+                     zh_other | ({"plain"} if zh_plain else set()))
+
+
+@lru_cache(maxsize=1)
+def _severity_table() -> dict[tuple[str, str], str]:
+    """(English level, Chinese level) -> severity, from data/strength_severity.tsv (a matrix)."""
+    with open(STRENGTH_SEVERITY_TABLE, encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    head, out = rows[0][1:], {}
+    for row in rows[1:]:
+        for zh, cell in zip(head, row[1:]):
+            out[(row[0], zh)] = CHANGES_RULE if cell == "c" else WORDING
+    return out
+
+
+# The levels a word off the scale, or a plain statement, can stand for when it partners a level said
+# on the other side: "is entitled to" a "may", "need to" (需) an obligation, "without" / 禁止 a
+# prohibition; a clause of the group with no modal word ("the conditions marked on it apply") a "does".
+_PARTNER = {"permission": "may", "obligation": "shall", "prohibition": "may-not", "negated": "shall-not",
+            "plain": "does"}
+
+
+def _severity(en_levels: list[str], zh_levels: list[str], en_other: set[str], zh_other: set[str]) -> str:
+    """"Changes the rule" when a level said on one side only has no partner on the other side that the
+    table (data/strength_severity.tsv) marks "wording only": "should" made 應 is wording (the act is
+    required either way), "may" made 應 or "awards" made 得 changes the rule, and so does a
+    prohibition dropped or introduced."""
+    table = _severity_table()
+    # a side with no modal word is a plain statement: a partner ("does"), never a level to answer
+    # ("No … restrictions shall apply" = 則無…限制 is answered by the plain negative)
+    en_partners = set(en_levels or ["does"]) | {_PARTNER[k] for k in en_other if k in _PARTNER}
+    zh_partners = set(zh_levels or ["does"]) | {_PARTNER[k] for k in zh_other if k in _PARTNER}
+    for x in set(en_levels) - set(zh_levels):
+        if not any(table[(x, y)] == WORDING for y in zh_partners):
+            return CHANGES_RULE
+    for y in set(zh_levels) - set(en_levels):
+        if not any(table[(x, y)] == WORDING for x in en_partners):
+            return CHANGES_RULE
+    return WORDING
+
+
+def _strength_severity(en: list[str], zh: list[str], lang: str) -> str | None:
+    """The severity of a clause pair's strength difference, or None when there is none."""
+    def plain(clauses: list[str], side: str) -> bool:     # a clause of the group with no modal word
+        return len(clauses) > 1 and any(not modal_levels(c, side) for c in clauses)
+    severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang),
+                         plain(en, "en"), plain(zh, lang))
+    if severity is None:
+        return None
+    # a permission said off the scale ("is liable to a procedural penalty", "is entitled to", 有權) is a
+    # "may" that the other side must answer: 13D 應受到處罰 makes the penalty mandatory
+    en_levels = _levels(en, "en") + (["may"] if _PERMITS["en"].search(" ".join(en)) else [])
+    zh_levels = _levels(zh, lang) + (["may"] if _PERMITS["zh"].search("".join(zh)) else [])
+    if en_levels == _levels(en, "en") and zh_levels == _levels(zh, lang):
+        return severity
+    return _severity(sorted(set(en_levels)), sorted(set(zh_levels)),
+                     _unscaled(en, "en") | ({"plain"} if plain(en, "en") else set()),
+                     _unscaled(zh, lang) | ({"plain"} if plain(zh, lang) else set()))
+
+
+_PERMITS = {"en": re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
+                             r"\bliable\s+to\b", re.I),
+            "zh": re.compile(r"有權|有权|允許|允许|准許|准许")}
 
 
 @lru_cache(maxsize=1)
@@ -372,6 +422,21 @@ def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(_LAW_NUMBER.sub(" ", text)))
 
 
+def clause_pairs(en_text: str, zh_text: str, lang: str) -> list[tuple[list[str], list[str], list, list]]:
+    """The aligned clause groups of a provision's English and Chinese texts, each with the spans of its
+    clauses in the text; a group with no partner joins its neighbour unless the Chinese is markedly short."""
+    en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
+    en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
+    zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
+    pairs, i, j = [], 0, 0
+    for en, zh in align_clauses(en_clauses, zh_clauses, lang):
+        pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
+        i, j = i + len(en), j + len(zh)
+    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
+        pairs = _merge_unpartnered(pairs)
+    return pairs
+
+
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                     en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None,
                     en_lead_in: str = "") -> list[Finding]:
@@ -384,17 +449,8 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
     en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
     zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
     out: list[Finding] = []
-    en_clauses, zh_clauses = split_clauses(en_text, "en"), split_clauses(zh_text, lang)
-    en_at = dict(zip(range(len(en_clauses)), _spans(en_text, en_clauses)))
-    zh_at = dict(zip(range(len(zh_clauses)), _spans(zh_text, zh_clauses)))
     kinds = {r.target: r.type for r in en_refs + zh_refs}
-    pairs, i, j = [], 0, 0
-    for en, zh in align_clauses(en_clauses, zh_clauses, lang):
-        pairs.append((en, zh, [en_at[k] for k in range(i, i + len(en))], [zh_at[k] for k in range(j, j + len(zh))]))
-        i, j = i + len(en), j + len(zh)
-    if _length_ratio(en_text, zh_text, lang) >= _SHORT * _RATIO[lang]:
-        pairs = _merge_unpartnered(pairs)
-    for en, zh, en_spans, zh_spans in pairs:
+    for en, zh, en_spans, zh_spans in clause_pairs(en_text, zh_text, lang):
         en_c, zh_c = " ".join(en), "".join(zh)
         if not en or not zh:
             side, clause = ("en", en_c) if en else (lang, zh_c)
@@ -409,7 +465,7 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "missing-clause",
                                f"the numbers {', '.join(lost[:6])}{' …' if len(lost) > 6 else ''} of the English "
                                f"have no counterpart in the {lang} text", CHANGES_RULE, en_c, zh_c))
-        severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang))
+        severity = _strength_severity(en, zh, lang)
         if severity:
             out.append(Finding(pid, lang, "strength",
                                f"en: {', '.join(_levels(en, 'en')) or 'does'}; "
@@ -451,10 +507,24 @@ def _lead_in(aligned: dict, parent: str | None) -> str:
     return " ".join(out)
 
 
+def _with_items(aligned: dict, lang: str) -> dict[str, str]:
+    """pid -> the provision's text in `lang` followed by the texts of its items (80A1 "在本规则中，" says
+    "Regulating Authority" in its items)."""
+    own = {pid: (e.text if (e := a.prov.expressions.get(lang)) and e.text else "") for pid, a in aligned.items()}
+    out = dict(own)
+    for pid, a in aligned.items():
+        if a.prov.parent in out:
+            out[a.prov.parent] += own[pid]
+    return out
+
+
 def consistency(aligned: dict) -> list[Finding]:
     """The findings of every provision with an English text and a Chinese text of the same state
-    of the Laws (Laws 73 and 89 are compared only within one state)."""
+    of the Laws (Laws 73 and 89 are compared only within one state), and the phrases an edition does
+    not render as it does everywhere else (ingest/extract/renderings.py)."""
     out: list[Finding] = []
+    pairs: list[Pair] = []
+    whole = {lang: _with_items(aligned, lang) for lang in ("zh-Hant", "zh-Hans")}
     for a in aligned.values():
         en = a.prov.expressions.get("en")
         if not en or not en.text:
@@ -466,5 +536,18 @@ def consistency(aligned: dict) -> list[Finding]:
                                         _lead_in(aligned, a.prov.parent))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
+                    out += found
+                    continue
                 out += found
+                context = en.text + " " + _lead_in(aligned, a.prov.parent)
+                pairs += [Pair(a.prov.id, lang, " ".join(e), "".join(z), whole[lang][a.prov.id], context)
+                          for e, z, _, _ in clause_pairs(en.text, zh.text, lang) if e and z]
+    said = {(f.provision, f.lang, f.en_clause) for f in out if f.kind == "term"}
+    for p, r, q in misses(pairs, learn(pairs)):
+        if (p.provision, p.lang, p.en) in said:
+            continue        # the term table already reports this pair
+        out.append(Finding(p.provision, p.lang, "term",
+                           f"'{r.phrase}' is rendered {' / '.join(r.forms)} in {r.covered} other clause pairs of the "
+                           f"{p.lang} text; here {q.forms[0]}, which renders '{q.phrase}' in {q.covered}",
+                           CHANGES_RULE, p.en, p.zh))
     return out

@@ -217,9 +217,19 @@ def test_a_prohibition_said_in_other_words_is_no_strength_finding(laws, pid, lan
 
 @pytest.mark.parametrize("pid,lang,severity", [
     ("31A1", "zh-Hant", "wording only"),        # "must repeat" as 需重複: off the scale, weaker
-    ("46A", "zh-Hant", "changes the rule"),     # a player's "should" made 應 (shall): penalised more often
+    ("46A", "zh-Hant", "wording only"),         # a "should" made 應 (shall): required either way (round 4 reader)
     ("47E1", "zh-Hant", "changes the rule"),    # "is retracted" made 得收回 (may): mandatory made optional
     ("55A", "zh-Hant", "wording only"),         # "shall prevail" as a plain statement
+    # data/strength_severity.tsv, on the pairs the round-4 reader judged
+    ("12A2", "zh-Hant", "changes the rule"),    # "the Director awards" made 得判給: does -> may
+    ("13A2", "zh-Hant", "changes the rule"),    # "shall adjust … and may penalize" as 應…並處罰: the "may" made mandatory
+    ("13D", "zh-Hant", "changes the rule"),     # "is liable to a procedural penalty" as 應受到處罰: a permission off the scale
+    ("18A", "zh-Hant", "wording only"),         # "a bid designates" as 應指定: does -> shall
+    ("45F", "zh-Hant", "wording only"),         # "should be summoned" as 應: should -> shall
+    ("65B2", "zh-Hant", "wording only"),        # "is pointed" as 應指向: does -> shall
+    ("72A", "zh-Hant", "wording only"),         # "should be played" as 應: should -> shall
+    ("50E4", "zh-Hans", "wording only"),        # "should seek" as 应当: should -> shall
+    ("70A", "zh-Hans", "wording only"),         # "shall be resolved" as 应该: shall -> should
 ])
 def test_real_strength_differences_stay_with_their_severity(laws, pid, lang, severity):
     found = [f for f in clause_findings(pid, text(laws, pid, "en"), text(laws, pid, lang), lang) if f.kind == "strength"]
@@ -335,3 +345,30 @@ def test_a_prohibition_said_as_a_plain_negative_is_wording_only():
     zh = "若兩隊均有使用高度不尋常制度之賽對(無論陣容如何),則無落座或決定陣容之限制。"
     [f] = [f for f in clause_findings("3", en, zh, "zh-Hant") if f.kind == "strength"]
     assert f.severity == "wording only"
+
+
+def test_the_severity_table_crosses_kinds_of_rule_only():
+    """data/strength_severity.tsv: along does/should/shall/must and among the prohibitions is wording;
+    across permission, obligation and prohibition changes the rule."""
+    from ingest.extract.translation import CHANGES_RULE, WORDING, _severity_table
+    table = _severity_table()
+    kinds = {"may": "p", "does": "o", "should": "o", "shall": "o", "must": "o",
+             "may-not": "x", "shall-not": "x", "must-not": "x"}
+    assert len(table) == 64
+    for (en, zh), severity in table.items():
+        assert severity == (WORDING if kinds[en] == kinds[zh] else CHANGES_RULE), (en, zh)
+
+
+def test_an_added_obligation_beside_a_plain_statement_is_wording():
+    # Law 2: "No board … should be used. If such board is used, however, the conditions marked on it
+    # apply" = 不應使用，然若使用之，該節比賽應遵循: the 應 answers the plain "apply", no prohibition dropped
+    en = ("No board that fails to conform to these conditions should be used. If such board is used, however, "
+          "the conditions marked on it apply for that session.")
+    zh = "不符合上述規定之牌套(盒)不應使用，然若使用之，該節比賽應遵循排套(盒)上之規定。"
+    [f] = [f for f in clause_findings("2", en, zh, "zh-Hant") if f.kind == "strength"]
+    assert f.severity == "wording only"
+
+
+def test_a_term_found_by_the_table_and_by_the_learned_renderings_is_reported_once(laws):
+    # 21B1(a) zh-Hant: 主辦單位 for "Regulating Authority" (data/terms.tsv and ingest/extract/renderings.py)
+    assert [k for k, _ in findings(laws, "21B1(a)", "zh-Hant") if k == "term"] == ["term"]
