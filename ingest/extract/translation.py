@@ -16,9 +16,7 @@ consistency report lists it").
    - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
      are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
      Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
-     "deliberately", "immediately"); a few terms are also compared the other way ("damage"); and,
-     learned from the document's own clause pairs (`renderings.py`), a recurring term or threshold
-     word an edition renders in none of its usual ways, putting another term's rendering there;
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
    - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
      shorter than the editions' usual length (otherwise the sentences are only cut differently and
      the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
@@ -51,7 +49,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.extract.cross_refs import Ref, extract_refs
-from ingest.extract.renderings import Pair, learn, misses
 from ingest.extract.strength import modal_levels, split_clauses
 from ingest.model import parse_id
 
@@ -507,24 +504,10 @@ def _lead_in(aligned: dict, parent: str | None) -> str:
     return " ".join(out)
 
 
-def _with_items(aligned: dict, lang: str) -> dict[str, str]:
-    """pid -> the provision's text in `lang` followed by the texts of its items (80A1 "在本规则中，" says
-    "Regulating Authority" in its items)."""
-    own = {pid: (e.text if (e := a.prov.expressions.get(lang)) and e.text else "") for pid, a in aligned.items()}
-    out = dict(own)
-    for pid, a in aligned.items():
-        if a.prov.parent in out:
-            out[a.prov.parent] += own[pid]
-    return out
-
-
 def consistency(aligned: dict) -> list[Finding]:
     """The findings of every provision with an English text and a Chinese text of the same state
-    of the Laws (Laws 73 and 89 are compared only within one state), and the phrases an edition does
-    not render as it does everywhere else (ingest/extract/renderings.py)."""
+    of the Laws (Laws 73 and 89 are compared only within one state)."""
     out: list[Finding] = []
-    pairs: list[Pair] = []
-    whole = {lang: _with_items(aligned, lang) for lang in ("zh-Hant", "zh-Hans")}
     for a in aligned.values():
         en = a.prov.expressions.get("en")
         if not en or not en.text:
@@ -536,18 +519,5 @@ def consistency(aligned: dict) -> list[Finding]:
                                         _lead_in(aligned, a.prov.parent))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
-                    out += found
-                    continue
                 out += found
-                context = en.text + " " + _lead_in(aligned, a.prov.parent)
-                pairs += [Pair(a.prov.id, lang, " ".join(e), "".join(z), whole[lang][a.prov.id], context)
-                          for e, z, _, _ in clause_pairs(en.text, zh.text, lang) if e and z]
-    said = {(f.provision, f.lang, f.en_clause) for f in out if f.kind == "term"}
-    for p, r, q in misses(pairs, learn(pairs)):
-        if (p.provision, p.lang, p.en) in said:
-            continue        # the term table already reports this pair
-        out.append(Finding(p.provision, p.lang, "term",
-                           f"'{r.phrase}' is rendered {' / '.join(r.forms)} in {r.covered} other clause pairs of the "
-                           f"{p.lang} text; here {q.forms[0]}, which renders '{q.phrase}' in {q.covered}",
-                           CHANGES_RULE, p.en, p.zh))
     return out
