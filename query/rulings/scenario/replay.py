@@ -487,10 +487,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
-    first = next((a for a in st.actions if a.kind in PLAY_KINDS), None)
-    if first is not None and first.kind == "play" and first.cards and declarer and first.trick in (None, 1) \
-            and _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer)):
-        # the first card a defender puts on the table after the auction is the opening lead (Law 41A)
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind == "expose" and a.cards), None)
+    if first is not None and first.kind in ("play", "expose") and first.cards and first.trick in (None, 1) \
+            and (first.kind == "play" or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None
+                 and st.has("during_auction") is None) \
+            and (declarer or first.kind == "expose" and auction_over) \
+            and (declarer is None or _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer))):
+        # the first card a defender puts on the table after the auction is the opening lead (Law 41A);
+        # a card he faces ("北亮出♦Q", "南家先亮了♠3") when the story says whose lead it was is one too
         first.kind, first.trick = "lead", 1
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
