@@ -33,6 +33,7 @@ class Irregularity:
     spans: list = field(default_factory=list)     # (fact, value, Mention)
     at: int = 0                                   # index of the action it happened at
     last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
+    unsure: bool = False                          # read from the shape of the story alone: the reader asks
 
     def put(self, fact: str, value, *mentions) -> None:
         self.facts[fact] = value
@@ -199,6 +200,11 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
             change = _change_of_call(st, au.calls[-1][2], a, calls, au)
+            # two calls by one player with nothing in the story of a change (no replace, withdraw or
+            # correction, no words of intent) may be the reader's misplaced seat: ask, never rule on it
+            told = any(b.kind in ("replace", "withdraw", "pull", "say", "cancel") for b in st.actions[au.calls[-1][2].index + 1:a.index + 1]) \
+                or any(f in ("unintended", "wanted", "intended") for _, f, _m in st.findings)
+            change.unsure = not told
             out.append(change)
             if change.facts.get("unintended") is not True or change.facts.get("partner_called_since") is not False:
                 break

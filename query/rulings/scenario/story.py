@@ -94,7 +94,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
     """"1♥ S, pass W": a call written before the seat that made it (then a separator)."""
     if n is None or n.label != "SEAT":
         return False
-    between = text[m.end:n.start].strip().lower()
+    between = text[m.end:n.start].strip().lstrip("(（").strip().lower()      # "1♠（北）- 2♥（東）"
     after = text[n.end:n.end + 2].strip()
     return between in ("", "by") and (n.text.endswith(".") or after == "" or after[0] in ",.;，。；、-–—)）/"
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
