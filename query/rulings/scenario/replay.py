@@ -997,7 +997,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("offender", who, _span(look, "actor"))
             if dummy:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
-            irr.put("dummy_violation", "looked_at_defender_hand", _span(look, "event"))
+            ev = _span(look, "event")
+            whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
+            if whose is not None and dummy and whose.value == partner(dummy):
+                irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(a)
+            else:
+                irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
             out.append(irr)
     np_ = st.has("not_played")
     if np_ is not None:
@@ -1075,17 +1080,23 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
 def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     """Law 43B2-3: after looking at a defender's hand, dummy was the first to point out a defender's
     irregularity ("明手第一个说'西藏牌了'")."""
-    dv = next((i for i in found if i.kind == "dummy_violation" and i.facts.get("dummy_violation") == "looked_at_defender_hand"
-               and "dummy_then" not in i.facts), None)
+    dv = next((i for i in found if i.kind == "dummy_violation" and "dummy_then" not in i.facts and i.facts.get("dummy_violation")
+               in ("looked_at_defender_hand", "left_seat_to_watch", "exchanged_hands")), None)
     if dv is None:
         return
     dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
+    revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
                  and (a.actor == "dummy" or a.actor == dummy)), None)
     warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
     if warned:
         dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif revoke is not None and said is not None:
+        dv.put("dummy_then", "asked_about_revoke", _span(said, "actor") or _span(said, "event"))      # Law 43B2(b)
+        for fact in ("revoke_trick", "revoke_trick_won_by", "offending_side_won_later_trick"):
+            if fact in revoke.facts:     # Law 64 applies to it as if established: the revoke's own trick facts
+                dv.put(fact, revoke.facts[fact], *[m for f, _, m in revoke.spans if f == fact])
     elif later and said is not None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 

@@ -182,6 +182,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
+        if m.label == "SEAT" and re.match(r"\s*(旁边|旁邊|身边|身邊|身后|身後|后面|後面|那边|那邊|旁)", text[m.end:m.end + 4]):
+            st.seats_named += 1
+            continue                                  # "东坐到西旁边看了…": a place by a seat, not who acted
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
