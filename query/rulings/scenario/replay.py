@@ -493,11 +493,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
-    first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind == "expose" and a.cards), None)
-    if first is not None and first.kind in ("play", "expose") and first.cards and first.trick in (None, 1) \
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind in ("expose", "face") and a.cards), None)
+    if first is not None and first.kind in ("play", "expose", "face") and first.cards and first.trick in (None, 1) \
             and (first.kind == "play" or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None
                  and st.has("during_auction") is None) \
-            and (declarer or first.kind == "expose" and auction_over) \
+            and (declarer or first.kind != "play" and auction_over) \
             and (declarer is None or _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer))):
         # the first card a defender puts on the table after the auction is the opening lead (Law 41A);
         # a card he faces ("北亮出♦Q", "南家先亮了♠3") when the story says whose lead it was is one too
@@ -645,8 +645,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         held = h.suit or (h.cards[0][0] if h.cards else None)
         def _between(b: Action) -> bool:
             # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
+            # a card he still holds later he held at every earlier trick ("攤牌核對時東發現手上還有♦3")
             lo, hi = sorted((b.index, h.index))
-            return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+            return hi - lo <= 3 or b.index < h.index and st.has("hands_checked") is not None \
+                or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
                                                                         and all(c[0] != held for c in b.cards))

@@ -535,9 +535,11 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
         said = [k for k in range(s, e) if k not in drop]
         first = st.actions[said[0]] if said else None
         # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
+        # (or the same player's same kind of action told again: "第八磴西從手上攻♣… 不對，是西先從夢家攻♥")
         again = next((k for k in range(e, min(e + 4, len(st.actions))) if kind != "restart" and first is not None
-                      and (first.call or first.cards)
-                      and (st.actions[k].actor, st.actions[k].kind, st.actions[k].call) == (first.actor, first.kind, first.call)), None)
+                      and (first.call or first.cards or first.suit)
+                      and (st.actions[k].actor, st.actions[k].kind) == (first.actor, first.kind)
+                      and (first.call is None or st.actions[k].call == first.call or first.kind in PLAY_EVENTS)), None)
         if kind == "restart" or again is not None:
             drop.update(said)
             drop.update(range(e, again or e))
