@@ -95,6 +95,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         if said and call_m is not None and any(m.start > call_m.start for m in said):
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
             ask_kind = [first.kind, "change_of_call"]
+    if first is not None and first.unsure and "irregularity" not in given:
+        ask_kind = [first.kind, "call_out_of_rotation"]
     named = {k for _, f, _m in st.findings if f in STRONG_NAMES for k in NAMED[f]}
     if first is not None and first.kind == "call_when_required_to_pass":
         # the earlier irregularity the story names is why he had to pass (Laws 23, 24, 27, 30-32), not another ruling

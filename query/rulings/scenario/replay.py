@@ -33,6 +33,7 @@ class Irregularity:
     spans: list = field(default_factory=list)     # (fact, value, Mention)
     at: int = 0                                   # index of the action it happened at
     last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
+    unsure: bool = False                          # read from the shape of the story alone: the reader asks
 
     def put(self, fact: str, value, *mentions) -> None:
         self.facts[fact] = value
@@ -199,6 +200,11 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         if mine and au.calls and seat == au.calls[-1][0] and au.calls[-1][2] is not None:
             # the same player calls twice running: a change of call (Law 25)
             change = _change_of_call(st, au.calls[-1][2], a, calls, au)
+            # two calls by one player with nothing in the story of a change (no replace, withdraw or
+            # correction, no words of intent) may be the reader's misplaced seat: ask, never rule on it
+            told = any(b.kind in ("replace", "withdraw", "pull", "say", "cancel") for b in st.actions[au.calls[-1][2].index + 1:a.index + 1]) \
+                or any(f in ("unintended", "wanted", "intended") for _, f, _m in st.findings)
+            change.unsure = not told
             out.append(change)
             if change.facts.get("unintended") is not True or change.facts.get("partner_called_since") is not False:
                 break
@@ -487,10 +493,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
-    first = next((a for a in st.actions if a.kind in PLAY_KINDS), None)
-    if first is not None and first.kind == "play" and first.cards and declarer and first.trick in (None, 1) \
-            and _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer)):
-        # the first card a defender puts on the table after the auction is the opening lead (Law 41A)
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind in ("expose", "face") and a.cards), None)
+    if first is not None and first.kind in ("play", "expose", "face") and first.cards and first.trick in (None, 1) \
+            and (first.kind == "play" or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None
+                 and st.has("during_auction") is None) \
+            and (declarer or first.kind != "play" and auction_over) \
+            and (declarer is None or _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer))):
+        # the first card a defender puts on the table after the auction is the opening lead (Law 41A);
+        # a card he faces ("北亮出♦Q", "南家先亮了♠3") when the story says whose lead it was is one too
         first.kind, first.trick = "lead", 1
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
@@ -635,8 +645,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         held = h.suit or (h.cards[0][0] if h.cards else None)
         def _between(b: Action) -> bool:
             # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
+            # a card he still holds later he held at every earlier trick ("攤牌核對時東發現手上還有♦3")
             lo, hi = sorted((b.index, h.index))
-            return hi - lo <= 3 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+            return hi - lo <= 3 or b.index < h.index and st.has("hands_checked") is not None \
+                or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
                                                                         and all(c[0] != held for c in b.cards))
@@ -987,7 +999,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("offender", who, _span(look, "actor"))
             if dummy:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
-            irr.put("dummy_violation", "looked_at_defender_hand", _span(look, "event"))
+            ev = _span(look, "event")
+            whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
+            if whose is not None and dummy and whose.value == partner(dummy):
+                irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(a)
+            else:
+                irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
             out.append(irr)
     np_ = st.has("not_played")
     if np_ is not None:
@@ -1065,17 +1082,23 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
 def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     """Law 43B2-3: after looking at a defender's hand, dummy was the first to point out a defender's
     irregularity ("明手第一个说'西藏牌了'")."""
-    dv = next((i for i in found if i.kind == "dummy_violation" and i.facts.get("dummy_violation") == "looked_at_defender_hand"
-               and "dummy_then" not in i.facts), None)
+    dv = next((i for i in found if i.kind == "dummy_violation" and "dummy_then" not in i.facts and i.facts.get("dummy_violation")
+               in ("looked_at_defender_hand", "left_seat_to_watch", "exchanged_hands")), None)
     if dv is None:
         return
     dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
+    revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
                  and (a.actor == "dummy" or a.actor == dummy)), None)
     warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
     if warned:
         dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif revoke is not None and said is not None:
+        dv.put("dummy_then", "asked_about_revoke", _span(said, "actor") or _span(said, "event"))      # Law 43B2(b)
+        for fact in ("revoke_trick", "revoke_trick_won_by", "offending_side_won_later_trick"):
+            if fact in revoke.facts:     # Law 64 applies to it as if established: the revoke's own trick facts
+                dv.put(fact, revoke.facts[fact], *[m for f, _, m in revoke.spans if f == fact])
     elif later and said is not None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 

@@ -94,7 +94,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
     """"1♥ S, pass W": a call written before the seat that made it (then a separator)."""
     if n is None or n.label != "SEAT":
         return False
-    between = text[m.end:n.start].strip().lower()
+    between = text[m.end:n.start].strip().lstrip("(（").strip().lower()      # "1♠（北）- 2♥（東）"
     after = text[n.end:n.end + 2].strip()
     return between in ("", "by") and (n.text.endswith(".") or after == "" or after[0] in ",.;，。；、-–—)）/"
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
@@ -182,6 +182,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
+        if m.label == "SEAT" and re.match(r"\s*(旁边|旁邊|身边|身邊|身后|身後|后面|後面|那边|那邊|旁)", text[m.end:m.end + 4]):
+            st.seats_named += 1
+            continue                                  # "东坐到西旁边看了…": a place by a seat, not who acted
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -532,9 +535,11 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
         said = [k for k in range(s, e) if k not in drop]
         first = st.actions[said[0]] if said else None
         # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
+        # (or the same player's same kind of action told again: "第八磴西從手上攻♣… 不對，是西先從夢家攻♥")
         again = next((k for k in range(e, min(e + 4, len(st.actions))) if kind != "restart" and first is not None
-                      and (first.call or first.cards)
-                      and (st.actions[k].actor, st.actions[k].kind, st.actions[k].call) == (first.actor, first.kind, first.call)), None)
+                      and (first.call or first.cards or first.suit)
+                      and (st.actions[k].actor, st.actions[k].kind) == (first.actor, first.kind)
+                      and (first.call is None or st.actions[k].call == first.call or first.kind in PLAY_EVENTS)), None)
         if kind == "restart" or again is not None:
             drop.update(said)
             drop.update(range(e, again or e))
