@@ -35,7 +35,7 @@ _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
-    from query.rulings.scenario.pipelines import detect_lang, plain
+    from query.rulings.scenario.pipelines import detect_lang, fold, plain
     from query.rulings.scenario.reader import mentions
     from query.rulings.scenario.replay import replay
     from query.rulings.scenario.story import build
@@ -43,7 +43,10 @@ def read(text: str, lang: str | None = None):
     if not text.strip():
         raise BadInput("empty scenario text")
     text_lang = detect_lang(text)
-    st = build(mentions(text, text_lang), plain(text))       # mentions keep the user's own characters
+    # the story reads a plain, Simplified copy of the text (same offsets), so its phrase checks are
+    # written once; the words shown to the user are cut from the user's own text (contract.spans_json)
+    st = build(mentions(text, text_lang), fold()(plain(text)) if text_lang.startswith("zh") else plain(text))
+    st.source = text
     return st, replay(st), text_lang
 
 
@@ -129,7 +132,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         ib = parse_call(facts["call"]["call"], "call") if "call" in facts else None
         facts["replacement_type"] = replacement_type(rep, first.last_bid)
         facts["replacement_lowest_same_denomination"] = lowest_same(ib, rep, first.last_bid)
-    understood = {"facts": dict(facts), "spans": spans_json(spans)}
+    understood = {"facts": dict(facts), "spans": spans_json(spans, st.source)}
     if ask_kind:
         facts.pop("irregularity", None)
         understood["facts"].pop("irregularity", None)
@@ -170,7 +173,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         except BadInput as e:
             further.append({"irregularity": irr.kind, "error": str(e).splitlines()[0]})
             continue
-        further.append({"irregularity": irr.kind, "understood": {"facts": dict(irr.facts), "spans": spans_json(irr.spans)},
+        further.append({"irregularity": irr.kind, "understood": {"facts": dict(irr.facts), "spans": spans_json(irr.spans, st.source)},
                         "missing": [{**m, **question(vocab[m["fact"]], lang, g)} for m in r["missing"]],
                         "steps": r["steps"], "rectifications": r["rectifications"], "judgement": r["judgement"],
                         "citations": r["citations"]})

@@ -119,7 +119,9 @@ def _typed(fact: str, raw, vocab: dict[str, FactDef]):
     return s
 
 
-def spans_json(spans) -> list[dict]:
+def spans_json(spans, text: str) -> list[dict]:
+    """The words each fact came from, cut from the user's own `text` (the reader reads a folded copy
+    whose offsets are the same)."""
     out, seen = [], set()
     for fact, value, m in spans:
         if m is None:
@@ -128,5 +130,5 @@ def spans_json(spans) -> list[dict]:
         if key in seen:
             continue
         seen.add(key)
-        out.append({"fact": fact, "value": value, "text": m.text, "start": m.start, "end": m.end})
+        out.append({"fact": fact, "value": value, "text": text[m.start:m.end], "start": m.start, "end": m.end})
     return out

@@ -57,7 +57,8 @@ class Story:
     trick: tuple[int, Mention] | None = None
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
-    text: str = ""
+    text: str = ""                    # the plain, folded copy the phrase checks read (same offsets)
+    source: str = ""                  # the user's own text, for the words shown with each fact
     table: bool = False
     owned_calls: list[tuple[str, str, Mention, Mention]] = field(default_factory=list)   # "East's 1♦": (seat, call, ...)
     loose_cards: list[Mention] = field(default_factory=list)   # cards named outside any action ("North's ♠A fell")
