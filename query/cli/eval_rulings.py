@@ -1,11 +1,11 @@
 """`python -m query eval-rulings [--json] [--rows]`: how well plain-language rulings match the labelled
-scenario sets (tests/data/rulings_dev.jsonl, rulings_dev2.jsonl, rulings_dev3.jsonl, rulings_dev5.jsonl and the held-out
+scenario sets (tests/data/rulings_dev.jsonl, rulings_dev2.jsonl, rulings_dev3.jsonl, rulings_dev5.jsonl, rulings_dev6.jsonl and the held-out
 tests/data/rulings_heldout.jsonl), per language and per set: must-cite coverage, wrong-irregularity rate, questions asked (query/rulings/evaluate.py)."""
 from __future__ import annotations
 
 import argparse
 
-# every accepted run rules 600 scenarios (seconds): the property suite runs this function for real a few
+# every accepted run rules 690 scenarios (seconds): the property suite runs this function for real a few
 # times and gives later accepted calls a copy of its result (tests/query/cli/test_hostile_input.py)
 COSTLY_RUN = ("query.rulings.evaluate", "evaluate")
 
