@@ -495,8 +495,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     auction_over = au.ended or st.contract is not None or st.declarer is not None
     first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind in ("expose", "face") and a.cards), None)
     if first is not None and first.kind in ("play", "expose", "face") and first.cards and first.trick in (None, 1) \
-            and (first.kind == "play" or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None
-                 and st.has("during_auction") is None) \
+            and (first.kind == "play" and not first.implicit or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None) \
+            and st.has("during_auction") is None \
             and (declarer or first.kind != "play" and auction_over) \
             and (declarer is None or _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer))):
         # the first card a defender puts on the table after the auction is the opening lead (Law 41A);
@@ -739,6 +739,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind == "drop" and irr.kind != "declarer_exposes_card":
             irr.put("exposure_deliberate", False, _span(a, "event"))
         out.append(irr)
+        if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and who in SEATS:
+            _partner_to_lead(st, irr, a, who, declarer)
         if irr.kind == "defender_card_exposed" and a.cards:
             out += _penalty_card_not_played(st, a, who, declarer)
         break
@@ -804,6 +806,27 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
         break
     return out
+
+
+def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, declarer: str | None) -> None:
+    """Law 50D: whether the penalty card's owner's partner obtained the lead, from the first trick won
+    or card led after the exposure ("後來東家取得出牌權", "W won the trick and is to lead", "庄家从明手引♥")."""
+    nxt = next((b for b in st.actions if b.index > exposed.index and b.kind in ("win", "lead")
+                and (b.actor in ("declarer", "dummy") or _resolve(b.actor, declarer) in SEATS)
+                and _resolve(b.actor, declarer) != who), None)
+    told = next((m for i, f, m in st.findings if f == "on_lead" and i >= exposed.index), None)    # "西要首攻"
+    if nxt is None and told is not None:
+        seat, _m = _nearest_seat(st, told)
+        if seat in SEATS and seat != who:
+            irr.put("partner_to_lead", seat == partner(who), told)
+            if seat == partner(who) and not any(st.has(v, exposed.index) for v in ("require_suit", "prohibit_suit", "no_requirement")):
+                irr.put("declarer_lead_choice", "not_yet_chosen", told)     # the story stops before declarer chose
+        return
+    if nxt is not None:
+        irr.put("partner_to_lead", _resolve(nxt.actor, declarer) == partner(who), _span(nxt, "event") or _span(nxt, "actor"))
+        choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, nxt.index - 1)] if m), None)
+        if irr.facts["partner_to_lead"] and choice is not None:
+            irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
 
 
 def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
