@@ -123,7 +123,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         au.last_bid = call_of(Action(None, "bid", -1, call=st.over_bid[0]))   # the bid it was made over; its seat untold
     if anon:
         # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
-        ghost = Auction(None)
+        ghost = Auction(dealer)
         for b in anon:
             c = call_of(b)
             if c.kind == "bid" and not c.supersedes(ghost.last_bid) and not calls:
@@ -133,7 +133,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("call_type", "bid", _span(b, "call"))
                 irr.last_bid = ghost.last_bid
                 return [irr], ghost
-            ghost.add("N" if not ghost.calls else lho(ghost.calls[-1][0]), c, b)
+            ghost.add((dealer or "N") if not ghost.calls else lho(ghost.calls[-1][0]), c, b)
         if ghost.ended and calls and calls[0].index > anon[-1].index:
             a = calls[0]
             irr = Irregularity("call_after_final_pass", {}, at=a.index)
@@ -142,6 +142,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             ol = st.has("on_lead")
             if st.declarer is not None:
                 irr.put("declarer", st.declarer[0], st.declarer[1])     # "叫牌以 3NT 结束,庄家南"
+            elif dealer is not None and ghost.declarer():
+                irr.put("declarer", ghost.declarer(), st.dealer[1])       # "Dealer N: 1♠ - pass - 4♠ - pass - pass - pass"
             elif ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
                 irr.put("declarer", rho(a.actor), ol)     # the opening leader is declarer's LHO (Law 41A)
             nxt = next((b for b in calls if b.index > a.index), None)
@@ -855,8 +857,8 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     for w in st.actions:
         if w.kind == "win":
             who = _resolve(w.actor, declarer)
-            if who in SEATS or who in ("EW", "NS"):
-                out.append((w.trick, who, w))
+            if who in SEATS or who in ("EW", "NS") or who is None and w.actor in ("declarer", "dummy"):
+                out.append((w.trick, who or w.actor, w))
     return out
 
 
@@ -876,6 +878,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
         if same:
             w = same[0][1]
+            if w in ("declarer", "dummy") and declarer is None and any(a.actor == "declarer" for a in st.actions):
+                w = "declarer_side"         # "那磴被莊家贏走", the offender told apart from declarer
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
                     _span(same[0][2], "event"))
         after = max([src.index] + [x[2].index for x in same])
@@ -917,6 +921,19 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+    later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
+    if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+        # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)
+        irr.put("established_by", "played_to_next_trick", later[0])
+    if irr.facts.get("revoke_trick") == 12 and irr.facts.get("hands_returned") is False \
+            and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+        # found "before the hands went back to the board": the last trick was played (Law 62D1)
+        irr.put("established_by", "played_to_next_trick", table)
+    if declarer is None and off in SEATS:
+        named = next((a for a in st.actions if a.actor == "declarer"), None)
+        if named is not None:
+            # declarer is told apart from him ("第11磴莊家出♣，西家墊了…"): he is a defender (dummy is named too)
+            irr.put("offender_role", "defender", _span(named, "actor") or _span(named, "event"))
 
 
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:
