@@ -173,6 +173,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 once.add(partner(b.actor))
         if open_irr is not None:
             settled = _settle(open_irr, st, a, seat, c, au, must_pass)
+            if settled == "repeated":
+                continue                                 # the irregular call told again: still unsettled
             if settled != "keep":
                 open_irr = None
             if settled == "consumed":
@@ -378,8 +380,9 @@ def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
 
 def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
     """The calls after an insufficient bid or a call out of rotation: acceptance, the replacement
-    (Law 27B), later bids by a partner who must pass. Returns "continue" (call consumed),
-    "stop" (replay no further) or "next" (the irregularity is settled; replay this call)."""
+    (Law 27B), later bids by a partner who must pass. Returns "repeated" (the irregular call told
+    again; still open), "consumed" (call consumed), "stop" (replay no further) or "next" (the
+    irregularity is settled; replay this call)."""
     off = irr.facts["call"]["seat"]
     ib = parse_call(irr.facts["call"]["call"], "call")
     ib = ib if ib.kind == "bid" else None
@@ -435,6 +438,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
     last = irr.last_bid
     if a is None:
         return "stop"
+    if seat == off and str(c) == irr.facts["call"]["call"]:
+        return "repeated"                    # the same bid told again ("南家確認2♣是自然叫"), not a replacement
     if seat == off and irr.facts.get("accepted") is not True:
         kind = replacement_type(c, last)
         irr.put("replacement_type", kind, _span(a, "call"))
@@ -971,7 +976,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("offender", later.actor, _span(later, "actor"))
             irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
-    mi = st.has("misinformation")
+    # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
+    mi = st.has("misinformation") or st.has("agreement_told")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
     if mi is None and exp is not None and exp.kind == "no_alert":
         mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
@@ -1179,6 +1185,8 @@ def replay(st: Story) -> list[Irregularity]:
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     found.sort(key=lambda i: i.at)
+    # a reading the story gives no words for is asked about when it comes first, never ruled on after another
+    found = [i for n, i in enumerate(found) if not (i.unsure and n > 0)]
     _dummy_then(st, found)
     seen, out = set(), []
     for i in found:

@@ -140,12 +140,17 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
                 fresh = False
             continue
-        if m.label == "FINDING" and m.value == "belief":
-            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？,，") if k >= 0]
+        if m.label == "FINDING" and m.value in ("belief", "unseen", "hypothetical") and not (
+                m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
+            # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
+            # (but after a claim, "if he plays clubs first, East ruffs" is the line the Director weighs, 70C)
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
+            if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
+                ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
             belief_until = min(ends) if ends else len(text)
             continue
-        if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD"):
-            continue
+        if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
+            continue                                  # (nor is whom it was about the one who acts next)
         if m.label == "OVER":
             if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I):
                 continue           # "Then after S 2♠, West bid 3♥": told in order, the call after "after" came first
@@ -183,9 +188,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
-        if m.label == "SEAT" and re.match(r"\s*(旁边|旁邊|身边|身邊|身后|身後|后面|後面|那边|那邊|旁)", text[m.end:m.end + 4]):
+        if m.label in ("SEAT", "SIDE") and (re.match(r"\s*(旁边|身边|身后|后面|那边|旁)", text[m.end:m.end + 4])
+                                         or text[max(0, m.start - 1):m.start] in ("对", "向", "给")):
             st.seats_named += 1
-            continue                                  # "东坐到西旁边看了…": a place by a seat, not who acted
+            continue                                  # "东坐到西旁边看了…", "北对东西解释": a place or whom, not who acted
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -255,6 +261,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
+                and prev.label == "EVENT" and m.start - prev.end <= 1:
+            continue                                   # "解释说", "explained saying": one act of explaining
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
             if kind == "call_for":
@@ -344,8 +353,17 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
+        if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
+            continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         if m.label == "CALL":
             in_play = last is not None and last.kind in PLAY_EVENTS
+            if in_play and last.kind == "play" and not last.cards and not last.call and m.start - _span_end(last) <= 2 \
+                    and (m.value in ("P", "X", "XX") or st.contract is None and st.declarer is None
+                         and not any(a.kind in ("lead", "follow", "discard", "ruff") for a in st.actions)):
+                last.kind, last.call = "pull", m.value      # "北家先放了'不叫'": a bidding card put down is a call
+                last.spans.append(("call", m))
+                fresh = False
+                continue
             if in_play and m.value not in ("P", "X", "XX") and not last.cards:
                 card = m.value[-1] + m.value[:-1] if not m.value.endswith("NT") else None
                 if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
