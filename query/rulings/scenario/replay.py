@@ -637,6 +637,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
                 if lc is not None:
                     irr.put("declarer_lead_choice", lc[0], lc[1])
+                elif irr.facts.get("partner_to_lead") and not any(b.index > ev.index and b.kind in PLAY_KINDS and b.cards
+                                                                  for b in st.actions):
+                    irr.put("declarer_lead_choice", "not_yet_chosen", _span(ev, "event"))   # the story stops there
         elif irr.kind == "lead_out_of_turn":
             nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):

@@ -180,6 +180,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 skip.add(i + 1)
             continue
+        if m.label == "ROLE" and m.value in RELATIVE and _possessive(text, m) and nxt is not None and nxt.label == "CALL" \
+                and nxt.start - m.end <= 3 and actor in SEATS:
+            # "（是他同伴的賭倍）", "his partner's double": a call already made, named by its owner
+            st.owned_calls.append((RELATIVE[m.value](actor), nxt.value, m, nxt))
+            skip.add(i + 1)
+            continue
         if m.label == "SEAT" and actor in SEATS and actor_m is not None and fresh and (
                 re.fullmatch(r"\s*[(（][^()（）]*", text[actor_m.end:m.start])
                 or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[actor_m.end:m.start], re.I)):
