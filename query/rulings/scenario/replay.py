@@ -163,7 +163,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             seat = next((x for x in reversed(st.seat_mentions) if x.end <= m.start and not _SENTENCE.search(st.text[x.end:m.start])), None)
             if seat is not None:
                 told_pass.setdefault(seat.value, i)
+    repeated: set[int] = set()              # calls already replayed in another's place
     for a in calls:
+        if a.index in repeated:
+            continue
         must_pass |= {s for s, i in told_pass.items() if a.index > i}
         seat, c = a.actor, call_of(a)
         for b in [b for b in exposures if b.index < a.index]:
@@ -299,6 +302,15 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
+            sub = next((b for b in calls if b.index > a.index and (b.actor != seat or call_of(b) != c)), None)
+            if irregular_kind == "inadmissible_double" and irr.facts.get("lho_called") is False and sub is not None \
+                    and sub.actor == seat:
+                # Law 36B: the double is cancelled, the offender's legal call takes its turn and his partner
+                # must pass throughout; the auction goes on from there (a later irregularity is ruled in turn)
+                must_pass.add(partner(seat))
+                repeated |= {b.index for b in calls if a.index < b.index <= sub.index}
+                au.add(seat, call_of(sub), sub)
+                continue
             break
     if open_irr is not None:
         _settle(open_irr, st, None, None, None, au, must_pass)
