@@ -491,10 +491,13 @@ def _names_card_held(st: Story, a: Action) -> bool:
     """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
     said = st.actions[a.index - 1] if a.index else None
     card = _span(a, "card")
-    if a.kind != "hold" or card is None or said is None or said.kind != "say" or said.actor != a.actor:
+    if a.kind != "hold" or card is None or said is None or said.kind != "say":
         return False
     before = st.text[max(m.end for _, m in said.spans):card.start]
-    return any(q in before for q in "\"“「『'‘") and not any(q in before for q in "”」』’")
+    single = re.findall(r"(?<![A-Za-z])'|'(?![A-Za-z])", before)      # not the apostrophe of "don't"
+    opened = before.count('"') % 2 == 1 or len(single) % 2 == 1 \
+        or max(before.rfind(q) for q in "“「『‘") > max(before.rfind(q) for q in "”」』’")
+    return opened
 
 
 def replay_play(st: Story, au: Auction) -> list[Irregularity]:
@@ -719,10 +722,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             _revoke_facts(irr, st, src, declarer)
             out.append(irr)
     # exposed cards
-    if auction_over and not any(a.kind in ("claim", "concede") for a in st.actions):
+    if not any(a.kind in ("claim", "concede") for a in st.actions):
         for a in st.actions:
-            if _names_card_held(st, a) and declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)):
-                a.kind = "expose"         # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
+            if _names_card_held(st, a) and (auction_over or st.actions[a.index - 1].actor in st.defenders):
+                a.actor = st.actions[a.index - 1].actor      # "I" in his own quoted words is the speaker
+                if declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)) \
+                        or declarer is None and a.actor in st.defenders:
+                    a.kind = "expose"     # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
     for a in st.actions:
         if a.kind in ("drop", "expose") and a.actor is None:
             ev = _span(a, "event")
@@ -733,7 +739,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if near:
                 a.actor = near[0].value                 # "a card fell out of West's hand"
                 a.spans.insert(0, ("actor", near[0]))
-        if a.kind not in ("drop", "expose") or not a.actor:
+        if a.kind not in ("drop", "expose") or not a.actor or a.actor == "director":
             continue
         if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
                 and st.actions[a.index - 1].actor == a.actor:
