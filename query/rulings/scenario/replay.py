@@ -739,7 +739,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if near:
                 a.actor = near[0].value                 # "a card fell out of West's hand"
                 a.spans.insert(0, ("actor", near[0]))
-        if a.kind not in ("drop", "expose") or not a.actor or a.actor == "director":
+        if a.kind not in ("drop", "expose") or not a.actor or a.actor in ("director", "EW", "NS"):
             continue
         if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
                 and st.actions[a.index - 1].actor == a.actor:

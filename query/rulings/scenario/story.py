@@ -144,7 +144,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
             # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
             # (but after a claim, "if he plays clubs first, East ruffs" is the line the Director weighs, 70C)
-            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
             if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
             belief_until = min(ends) if ends else len(text)
@@ -268,6 +268,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" and m.start - prev.end <= 2:
+            continue                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
         if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
                 and prev.label == "EVENT" and m.start - prev.end <= 1:
             continue                                   # "解释说", "explained saying": one act of explaining
@@ -360,6 +362,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
+        if m.label == "CALL" and last is not None and last.kind == "replace" and last.call and not fresh \
+                and text[_span_end(last):m.start].strip().lower() in ("with", "by", "for"):
+            last.call = m.value                        # "replaced the 1♠ with 2♥": the new call is the one after "with"
+            last.spans = [x for x in last.spans if x[0] != "call"] + [("call", m)]
+            continue
         if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
             continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         if m.label == "CALL":
@@ -487,6 +494,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
+        if m.label == "FINDING" and m.value == "comparable" \
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|\bno\b|不是|并非|不算|不(?!叫)|没有|没(?!叫))[^,.;，。；!?！？]{0,10}$", text[max(0, m.start - 14):m.start], re.I):
+            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品": the Director ruled it out
+            m = Mention("FINDING", "not_comparable", m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in ("unintended", "intended") \
                 and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
             continue                                    # "是改主意不是口误": the kind the Director ruled out
