@@ -17,6 +17,8 @@ from query.rulings.facts import SEATS, lho, partner, rho  # noqa: F401
 from query.rulings.scenario.reader import Mention, read_call
 
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
+# a finding said with a negation before it in its clause is its opposite
+OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
@@ -494,10 +496,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
-        if m.label == "FINDING" and m.value == "comparable" \
-                and re.search(r"(\bnot\b|n't\b|\bnever\b|\bno\b|不是|并非|不算|不(?!叫)|没有|没(?!叫))[^,.;，。；!?！？]{0,10}$", text[max(0, m.start - 14):m.start], re.I):
-            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品": the Director ruled it out
-            m = Mention("FINDING", "not_comparable", m.start, m.end, m.text)
+        if m.label == "FINDING" and m.value in OPPOSITE \
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|不(?!叫)|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
+            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
+            # "I was not satisfied it was unintended": the Director's finding is the opposite one
+            m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in ("unintended", "intended") \
                 and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
             continue                                    # "是改主意不是口误": the kind the Director ruled out
