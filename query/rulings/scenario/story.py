@@ -451,6 +451,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.spans.append(("call", m))
             continue
         if m.label == "CARD":
+            ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
+            if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
+                st.loose_cards.append(m)               # "北拿叫牌卡時…♥A…翻在桌上": not what he took from the bidding box
+                continue
             if last is not None and last.kind == "pull" and not last.call and not fresh:
                 last.kind = "play"                     # "put the ♦A on the table" is a play
             if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
