@@ -769,8 +769,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
         if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and who in SEATS:
             _partner_to_lead(st, irr, a, who, declarer)
-        if irr.kind == "defender_card_exposed" and a.cards:
-            out += _penalty_card_not_played(st, a, who, declarer)
+        if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and a.cards \
+                and (irr.kind == "defender_card_exposed" or declarer and who not in (declarer, partner(declarer))):
+            out += _penalty_card_not_played(st, a, who, declarer)      # a penalty card (Laws 50, 24E) left unplayed
         break
     # claims and concessions (Laws 68-71)
     for a in st.actions:
@@ -861,9 +862,12 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     """Law 52: the defender with a penalty card later played another card of its suit instead
     ("西沒先打♦5，而是跟了♦2")."""
     card = exposed.cards[0]
+    # another card of its suit, or any other card discarded or ruffed with when he could have played it (Law 50B:
+    # at the first legal opportunity, "whether in leading, following suit, discarding or trumping")
     later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
-                  and b.kind in ("play", "follow", "lead", "discard") and b.cards and card not in b.cards
-                  and any(c[0] == card[0] for c in b.cards)), None)
+                  and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
+                  and (b.cards and any(c[0] == card[0] for c in b.cards)
+                       or b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
     if later is None:
         return []
     irr = Irregularity("penalty_card_not_played", {}, at=later.index)
@@ -872,9 +876,17 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     if declarer:
         irr.put("declarer", declarer, st.declarer[1] if st.declarer else None)
     ev = next((b for b in st.actions if b.index > later.index and b.kind in ("accept", "decline")
-               and _resolve(b.actor, declarer) in (declarer, None)), None)
+               and _resolve(b.actor, declarer) in (declarer, None) and b.actor != who), None)
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    after = next((b for b in st.actions if b.index > later.index and b.kind in PLAY_KINDS
+                  and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
+    if after is not None:
+        irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
+        if "accepted" not in irr.facts:      # Law 52B1(b): having played after it, he accepts it
+            irr.put("accepted", True, _span(after, "event") or _span(after, "actor"))
+    elif ev is not None and ev.kind == "decline":
+        irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
     return [irr]
 
 

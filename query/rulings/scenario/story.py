@@ -450,6 +450,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.call = m.value
             last.spans.append(("call", m))
             continue
+        if m.label == "CARD" and nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
+                and nxt.start - m.end <= 2:
+            st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
+            continue
         if m.label == "CARD":
             ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
             if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
