@@ -93,7 +93,7 @@ def pipeline(lang: str):
         nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
     else:
         nlp = spacy.blank("en")
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER" if lang == "en" else "TEXT",
+    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER",
                                                  "validate": True})
     ruler.add_patterns(patterns)
     return nlp
