@@ -1020,6 +1020,15 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert"):
             irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        later = next((b for b in st.actions if b.index > exp.index and (b.kind in PLAY_KINDS and (b.cards or b.suit)
+                                                                         or b.kind in ("lead", "dummy_down"))), None)
+        if later is not None:
+            # the play has begun (the auction period ends when the opening lead is faced, Law 17D): 21B3
+            irr.put("auction_period_ended", True, _span(later, "event") or _span(later, "card"))
+        elif st.has("not_called", exp.index) is not None:
+            # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
+            irr.put("auction_period_ended", False, st.has("not_called", exp.index))
+            irr.put("partner_called_since", False, st.has("not_called", exp.index))
         out.append(irr)
     return out
 
