@@ -832,6 +832,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
+                (_span(b, "event") for b in st.actions if b.kind == "hold" and b.index > a.index), None)) is not None:
+            # a concession found wrong afterwards ("後來比對時發現西手上還有♦A"): it had been agreed, play had ceased (Law 71)
+            irr.put("claim_response", "agreed", found)
+        elif a.kind == "claim" and (st.has("losable", a.index) or st.has("unlosable", a.index)) is not None:
+            # the story weighs the claimer's line ("沒有說明飛牌方向", "any normal play"): the claim is before the Director
+            irr.put("claim_response", "disputed", st.has("losable", a.index) or st.has("unlosable", a.index))
         out.append(irr)
         break
     return out

@@ -270,6 +270,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.label == "EVENT" and m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
+                and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
+            continue                                   # "东却让明手垫了": he had dummy discard, not a concession
         if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)", text[m.end:m.end + 4]):
             continue                                   # "首引亮出前", "叫牌前": before it happened, not that it did
         if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" and m.start - prev.end <= 2:
