@@ -273,8 +273,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "EVENT" and m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
             continue                                   # "东却让明手垫了": he had dummy discard, not a concession
-        if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)", text[m.end:m.end + 4]):
-            continue                                   # "首引亮出前", "叫牌前": before it happened, not that it did
+        if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
+            continue                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
         if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" and m.start - prev.end <= 2:
             continue                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
         if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
