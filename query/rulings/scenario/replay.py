@@ -1156,6 +1156,13 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         done = st.has("established")
         if done is not None:
             irr.put("play_completed", True, done)
+        during = st.has("during_auction") or (au.calls and not au.ended and not any(a.kind in PLAY_KINDS for a in st.actions)
+                                              and _span(au.calls[-1][2], "call") if au.calls and au.calls[-1][2] else None)
+        if "play_completed" not in irr.facts and during is not None:
+            irr.put("play_completed", False, during)     # found during the auction (Law 13B)
+            irr.put("call_made", True, during)
+        if st.has("correctable") is not None:
+            irr.put("deal_correctable", True, st.has("correctable"))    # the Director found the deal can be put right (13B1)
         out.append(irr)
     # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
     ins = st.has("insufficient")
