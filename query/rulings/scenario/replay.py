@@ -943,15 +943,6 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
-        if off and src is not None:
-            # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
-            for b in st.actions[src.index + 1:]:
-                if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
-                    break
-                if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
-                        and _resolve(b.actor, declarer) not in (off, partner(off)):
-                    irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
-                    break
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
@@ -966,6 +957,20 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+    pending = st.has("not_played", src.index) if src is not None else None
+    if pending is not None and "revoke_established" not in irr.facts and "established_by" not in irr.facts \
+            and not any(b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
+        # "西還沒出，東就說…": the revoke trick was not yet complete, so nobody played to the next (Law 63A)
+        irr.put("revoke_established", False, pending)
+    if irr.facts.get("revoke_established") is False and off and src is not None:
+        # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
+        for b in st.actions[src.index + 1:]:
+            if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
+                break
+            if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
+                    and _resolve(b.actor, declarer) not in (off, partner(off)):
+                irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
+                break
     later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
     if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
         # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)
