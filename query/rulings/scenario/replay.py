@@ -219,7 +219,11 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             au = _replayed(au, au.calls[:-1] + [(seat, c, a)])
             continue
         if exp is None and oor_told is not None and not au.calls:
-            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
+            # "East hadn't called when South opened", "South opened before East had called" — but not a remark in
+            # the next clause, about the next call ("西家開叫1♠，北家還沒叫，南家就說…")
+            end = max(x.end for _, x in a.spans)
+            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and (
+                i == a.index - 1 or i == a.index and not re.search(r"[,，.。;；]", st.text[end:m.start]))), None)
             if told is not None:
                 in_rotation = False
                 named = sorted(set(seats_named(told.text)))

@@ -518,6 +518,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
             continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
+            if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
+                continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
             if m.value == "restart":
