@@ -1250,6 +1250,14 @@ def replay(st: Story) -> list[Irregularity]:
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     found.sort(key=lambda i: i.at)
+    refused = next((i for i in found if i.kind == "lead_out_of_turn" and i.facts.get("correct_leader") == "declarer_side"
+                    and i.facts.get("accepted") is False), None)
+    for i in found:
+        if refused is not None and i.kind == "premature_play" and i.at > refused.at and "premature_kind" not in i.facts \
+                and i.facts.get("offender") not in (None, refused.facts.get("declarer"), partner(refused.facts.get("declarer") or "N")):
+            # declarer's lead from the wrong hand was refused and a defender played before he led again (Law 60B)
+            i.put("premature_kind", "before_declarer_corrected_lead", *[m for f, _, m in refused.spans if f == "accepted"])
+            i.put("offender_role", "defender", *[m for f, _, m in i.spans if f == "offender"])
     # a reading the story gives no words for is asked about when it comes first, never ruled on after another
     found = [i for n, i in enumerate(found) if not (i.unsure and n > 0)]
     _dummy_then(st, found)
