@@ -925,6 +925,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                          and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
             if lead is not None:
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
+        same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
         if same:
             w = same[0][1]
             if w in ("declarer", "dummy") and declarer is None and any(a.actor == "declarer" for a in st.actions):
@@ -975,6 +976,12 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                     and _resolve(b.actor, declarer) not in (off, partner(off)):
                 irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
                 break
+    over = st.has("round_over")
+    if over is not None:
+        # found after the round ended ("这一轮已经结束，东西都换桌了"): established, and Law 64B5
+        irr.put("attention_after_round_ended", True, over)
+        if "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+            irr.put("revoke_established", True, over)
     later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
     if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
         # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)

@@ -322,6 +322,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
+                if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)\W{0,6}$",
+                                               text[max(0, m.start - 16):m.start], re.I):
+                    a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
             st.actions.append(a)
             fresh = False
             continue
