@@ -956,6 +956,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                                                   and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
         # the offending side claimed or conceded after the revoke (Law 63A3)
         irr.put("established_by", "claim_or_concession", _span(cc, "event"))
+        if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
+            irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
     elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
