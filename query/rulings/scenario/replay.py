@@ -1067,10 +1067,43 @@ def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
     return (before[-1].value, before[-1]) if before else (None, None)
 
 
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|['‘][^'’]*['’]")
+_DESIGNATIONS = {"designation_high": "high", "designation_low": "low", "designation_any": "play_anything"}
+
+
+def _incomplete_designation(st: Story) -> Irregularity | None:
+    """Law 46B: declarer's words for dummy's card, in quotes, name no card: a suit alone ("出黑桃",
+    'spade'), "high", "low" or "anything" (随便出一张)."""
+    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    for a in st.actions:
+        ev = _span(a, "event")
+        if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
+            continue
+        q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
+        if q is None:
+            continue
+        inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
+        named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
+        suits = [m for m in inside if m.label == "SUIT"]
+        if any(m.label in ("CARD", "CALL") for m in inside) or (named is None and not suits):
+            continue
+        irr = Irregularity("incomplete_designation", {}, at=a.index)
+        irr.put("irregularity", "incomplete_designation", ev)
+        if dec:
+            irr.put("offender", dec, _span(a, "actor"))
+            irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+        irr.put("designation", named[0] if named else "suit_only", named[1] if named else suits[0])
+        return irr
+    return None
+
+
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
-    defender's hand (Law 43A2(c))."""
+    defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
     out = []
+    designation = _incomplete_designation(st)
+    if designation is not None:
+        out.append(designation)
     wb = st.has("wrong_board")
     if wb is not None:
         seat, sm = _nearest_seat(st, wb)

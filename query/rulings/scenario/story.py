@@ -59,6 +59,7 @@ class Story:
     trick: tuple[int, Mention] | None = None
     dummy: tuple[str, Mention] | None = None
     seat_mentions: list[Mention] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)     # everything read, for what a quote contains
     text: str = ""                    # the plain, folded copy the phrase checks read (same offsets)
     source: str = ""                  # the user's own text, for the words shown with each fact
     table: bool = False
@@ -104,7 +105,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 
 
 def build(ms: list[Mention], text: str = "") -> Story:
-    st = Story([], [], text=text)
+    st = Story([], [], text=text, mentions=ms)
     # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
     st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                    or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -196,10 +197,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
-        if m.label in ("SEAT", "SIDE") and (re.match(r"\s*(旁边|身边|身后|后面|那边|旁)", text[m.end:m.end + 4])
-                                         or text[max(0, m.start - 1):m.start] in ("对", "向", "给")):
+        if m.label in ("SEAT", "SIDE", "ROLE") and (
+                m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|后面|那边|旁)", text[m.end:m.end + 4])
+                or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
+                and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
             st.seats_named += 1
-            continue                                  # "东坐到西旁边看了…", "北对东西解释": a place or whom, not who acted
+            continue                                  # "东坐到西旁边看了…", "北对东西解释", "庄家跟明手说": a place or whom, not who acted
         if m.label == "SEAT":
             st.seats_named += 1
             # "South, the declarer" / "declarer (South)" / "南家主打"
@@ -270,6 +273,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.label == "EVENT" and m.value == "follow" and text[m.start:m.end] == "跟" and nxt is not None \
+                and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end and i + 2 < len(ms) and ms[i + 2].label == "EVENT" \
+                and ms[i + 2].value in ("say", "explain"):
+            continue                                   # "庄家跟明手说": said to dummy, not a card followed
         if m.label == "EVENT" and m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
             continue                                   # "东却让明手垫了": he had dummy discard, not a concession
