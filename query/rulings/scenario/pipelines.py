@@ -93,13 +93,14 @@ def pipeline(lang: str):
         nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
     else:
         nlp = spacy.blank("en")
-    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER" if lang == "en" else "TEXT",
+    ruler = nlp.add_pipe("entity_ruler", config={"phrase_matcher_attr": "LOWER",
                                                  "validate": True})
     ruler.add_patterns(patterns)
     return nlp
 
 
-_SEAT_SPLIT = re.compile(r"(南北|东西|[东南西北]家|[东南西北])")
+# a seat character (东 南 西 北), or a seat letter glued to a call ("S1♦", "N派司" — never the N of 1NT)
+_SEAT_SPLIT = re.compile(r"(南北|东西|[东南西北]家|[东南西北]|(?<![A-Za-z0-9])[NESW](?=[1-7]|[\u4e00-\u9fff]))")
 
 
 def segment_zh(folded: str) -> list[str]:

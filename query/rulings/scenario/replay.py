@@ -219,7 +219,11 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             au = _replayed(au, au.calls[:-1] + [(seat, c, a)])
             continue
         if exp is None and oor_told is not None and not au.calls:
-            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and i in (a.index - 1, a.index)), None)
+            # "East hadn't called when South opened", "South opened before East had called" — but not a remark in
+            # the next clause, about the next call ("西家開叫1♠，北家還沒叫，南家就說…")
+            end = max(x.end for _, x in a.spans)
+            told = next(iter(said), None) or next((m for i, f, m in st.findings if f == "not_called" and (
+                i == a.index - 1 or i == a.index and not re.search(r"[,，.。;；]", st.text[end:m.start]))), None)
             if told is not None:
                 in_rotation = False
                 named = sorted(set(seats_named(told.text)))
@@ -739,7 +743,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if near:
                 a.actor = near[0].value                 # "a card fell out of West's hand"
                 a.spans.insert(0, ("actor", near[0]))
-        if a.kind not in ("drop", "expose") or not a.actor or a.actor == "director":
+        if a.kind not in ("drop", "expose") or not a.actor or a.actor in ("director", "EW", "NS"):
             continue
         if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
                 and st.actions[a.index - 1].actor == a.actor:
@@ -769,8 +773,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         out.append(irr)
         if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and who in SEATS:
             _partner_to_lead(st, irr, a, who, declarer)
-        if irr.kind == "defender_card_exposed" and a.cards:
-            out += _penalty_card_not_played(st, a, who, declarer)
+        if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and a.cards \
+                and (irr.kind == "defender_card_exposed" or declarer and who not in (declarer, partner(declarer))):
+            out += _penalty_card_not_played(st, a, who, declarer)      # a penalty card (Laws 50, 24E) left unplayed
         break
     # claims and concessions (Laws 68-71)
     for a in st.actions:
@@ -831,6 +836,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
+                (_span(b, "event") for b in st.actions if b.kind == "hold" and b.index > a.index), None)) is not None:
+            # a concession found wrong afterwards ("後來比對時發現西手上還有♦A"): it had been agreed, play had ceased (Law 71)
+            irr.put("claim_response", "agreed", found)
+        elif a.kind == "claim" and (st.has("losable", a.index) or st.has("unlosable", a.index)) is not None:
+            # the story weighs the claimer's line ("沒有說明飛牌方向", "any normal play"): the claim is before the Director
+            irr.put("claim_response", "disputed", st.has("losable", a.index) or st.has("unlosable", a.index))
         out.append(irr)
         break
     return out
@@ -861,9 +873,12 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     """Law 52: the defender with a penalty card later played another card of its suit instead
     ("西沒先打♦5，而是跟了♦2")."""
     card = exposed.cards[0]
+    # another card of its suit, or any other card discarded or ruffed with when he could have played it (Law 50B:
+    # at the first legal opportunity, "whether in leading, following suit, discarding or trumping")
     later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
-                  and b.kind in ("play", "follow", "lead", "discard") and b.cards and card not in b.cards
-                  and any(c[0] == card[0] for c in b.cards)), None)
+                  and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
+                  and (b.cards and any(c[0] == card[0] for c in b.cards)
+                       or b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
     if later is None:
         return []
     irr = Irregularity("penalty_card_not_played", {}, at=later.index)
@@ -872,9 +887,17 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     if declarer:
         irr.put("declarer", declarer, st.declarer[1] if st.declarer else None)
     ev = next((b for b in st.actions if b.index > later.index and b.kind in ("accept", "decline")
-               and _resolve(b.actor, declarer) in (declarer, None)), None)
+               and _resolve(b.actor, declarer) in (declarer, None) and b.actor != who), None)
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    after = next((b for b in st.actions if b.index > later.index and b.kind in PLAY_KINDS
+                  and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
+    if after is not None:
+        irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
+        if "accepted" not in irr.facts:      # Law 52B1(b): having played after it, he accepts it
+            irr.put("accepted", True, _span(after, "event") or _span(after, "actor"))
+    elif ev is not None and ev.kind == "decline":
+        irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
     return [irr]
 
 
@@ -924,15 +947,6 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if off else None
     if ne is not None:
         irr.put("revoke_established", False, ne)
-        if off and src is not None:
-            # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
-            for b in st.actions[src.index + 1:]:
-                if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
-                    break
-                if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
-                        and _resolve(b.actor, declarer) not in (off, partner(off)):
-                    irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
-                    break
     elif nt is not None:
         irr.put("established_by", "played_to_next_trick", nt)
     elif on is not None:
@@ -947,6 +961,20 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("revoke_established", True, est)
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+    pending = st.has("not_played", src.index) if src is not None else None
+    if pending is not None and "revoke_established" not in irr.facts and "established_by" not in irr.facts \
+            and not any(b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
+        # "西還沒出，東就說…": the revoke trick was not yet complete, so nobody played to the next (Law 63A)
+        irr.put("revoke_established", False, pending)
+    if irr.facts.get("revoke_established") is False and off and src is not None:
+        # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
+        for b in st.actions[src.index + 1:]:
+            if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
+                break
+            if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
+                    and _resolve(b.actor, declarer) not in (off, partner(off)):
+                irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
+                break
     later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
     if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
         # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)
@@ -1008,6 +1036,15 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert"):
             irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        later = next((b for b in st.actions if b.index > exp.index and (b.kind in PLAY_KINDS and (b.cards or b.suit)
+                                                                         or b.kind in ("lead", "dummy_down"))), None)
+        if later is not None:
+            # the play has begun (the auction period ends when the opening lead is faced, Law 17D): 21B3
+            irr.put("auction_period_ended", True, _span(later, "event") or _span(later, "card"))
+        elif st.has("not_called", exp.index) is not None:
+            # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
+            irr.put("auction_period_ended", False, st.has("not_called", exp.index))
+            irr.put("partner_called_since", False, st.has("not_called", exp.index))
         out.append(irr)
     return out
 
@@ -1128,6 +1165,13 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         done = st.has("established")
         if done is not None:
             irr.put("play_completed", True, done)
+        during = st.has("during_auction") or (au.calls and not au.ended and not any(a.kind in PLAY_KINDS for a in st.actions)
+                                              and _span(au.calls[-1][2], "call") if au.calls and au.calls[-1][2] else None)
+        if "play_completed" not in irr.facts and during is not None:
+            irr.put("play_completed", False, during)     # found during the auction (Law 13B)
+            irr.put("call_made", True, during)
+        if st.has("correctable") is not None:
+            irr.put("deal_correctable", True, st.has("correctable"))    # the Director found the deal can be put right (13B1)
         out.append(irr)
     # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
     ins = st.has("insufficient")

@@ -17,6 +17,8 @@ from query.rulings.facts import SEATS, lho, partner, rho  # noqa: F401
 from query.rulings.scenario.reader import Mention, read_call
 
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
+# a finding said with a negation before it in its clause is its opposite
+OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
@@ -144,7 +146,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
             # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
             # (but after a claim, "if he plays clubs first, East ruffs" is the line the Director weighs, 70C)
-            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
             if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
             belief_until = min(ends) if ends else len(text)
@@ -268,6 +270,13 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and seats_named(nxt.text):
             fresh = False
             continue                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.label == "EVENT" and m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
+                and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
+            continue                                   # "东却让明手垫了": he had dummy discard, not a concession
+        if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
+            continue                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
+        if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" and m.start - prev.end <= 2:
+            continue                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
         if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
                 and prev.label == "EVENT" and m.start - prev.end <= 1:
             continue                                   # "解释说", "explained saying": one act of explaining
@@ -360,6 +369,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
+        if m.label == "CALL" and last is not None and last.kind == "replace" and last.call and not fresh \
+                and text[_span_end(last):m.start].strip().lower() in ("with", "by", "for"):
+            last.call = m.value                        # "replaced the 1♠ with 2♥": the new call is the one after "with"
+            last.spans = [x for x in last.spans if x[0] != "call"] + [("call", m)]
+            continue
         if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
             continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         if m.label == "CALL":
@@ -441,7 +455,15 @@ def build(ms: list[Mention], text: str = "") -> Story:
             last.call = m.value
             last.spans.append(("call", m))
             continue
+        if m.label == "CARD" and nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
+                and nxt.start - m.end <= 2:
+            st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
+            continue
         if m.label == "CARD":
+            ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
+            if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
+                st.loose_cards.append(m)               # "北拿叫牌卡時…♥A…翻在桌上": not what he took from the bidding box
+                continue
             if last is not None and last.kind == "pull" and not last.call and not fresh:
                 last.kind = "play"                     # "put the ♦A on the table" is a play
             if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
@@ -487,10 +509,17 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
+        if m.label == "FINDING" and m.value in OPPOSITE \
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|不(?!叫)|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
+            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
+            # "I was not satisfied it was unintended": the Director's finding is the opposite one
+            m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in ("unintended", "intended") \
                 and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
             continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
+            if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
+                continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
             if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
                 continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
             if m.value == "restart":
