@@ -35,7 +35,7 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
 | en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the / expected / artificial …", "may constitute / occur / become / exist / need / contain / call for / arise / apply", "may reasonably / well / by agreement …" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); "Law 26B may apply" (39C, 38D): the Law applies when its own conditions are met (round 5; as 得適用 and 可能适用 below); other epistemic uses ("which may be the opening lead") stay "may" |
 | en      | should after a word of intention: "It is not intended that this should over-ride" (Alerting Policy 1.2), "expected / desired that … should" | not tagged | a putative (subjunctive) "should" that says what is meant, binding no one (round 5) |
-| en      | a modal in a relative clause opened by a preposition: "the hand from which declarer shall lead" (43B2(a)), "the date by which … must be received" (Systems Policy 5), "an order in which the Director shall deem" (70E2) | not tagged | it describes the noun; the clause's rule is its main verb's (round 5). Not "in which case" (a connective), not "of which" (a partitive), not when a pronoun opens the relative clause ("the board from which he drew his cards the Director may": the main clause's "may") |
+| en      | a modal in a relative clause opened by a preposition: "the hand from which declarer shall lead" (43B2(a)), "the date by which … must be received" (Systems Policy 5), "an order in which the Director shall deem" (70E2) | tagged as written; `embedded_modals` marks it | it describes the noun, so the translation check reads it as answered whether the Chinese says it or not (round 5); the tag stays because a rule may rest on it (the reasoner's 70E2 "the Director shall deem"). Not "in which case" (a connective), not "of which" (a partitive), not when a pronoun opens the relative clause ("the board from which he drew his cards the Director may": the main clause's "may") |
 | en      | declaratory shall: "shall prevail" (55A), "shall apply", "shall be applied" (67A2), "shall stand", "No … restrictions shall apply" (Systems Policy 3, 5), "These provisions shall not prevent" (6D2) | not tagged (does) | a statement of how the rules work that binds no one (round 5); a Chinese 應 or 不應妨礙 still answers it (translation._UNSCALED) |
 | en      | may …, but not … / (but not …)    | may-not, word "but not"    | the elliptical prohibition of the same "may" (42B1, 66B, 25A2) |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
@@ -53,7 +53,6 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hant | 得利 but not 不得利用 | 不得利用 is may-not | 得利 "gain" is masked only when no 不 precedes it (68B2 不得利用 "may not be used") |
 | zh-Hant | 得適用 ("may apply", 25 times in the Traditional texts), 而得 (Systems Policy 4 而得佐證 "can thereby support"), 使…得以 (12A2 可使該副牌得以正常進行 "enable the board to be played"; not 使用…得以 "use … may") | not tagged | a possibility and an ability, not "may" (round 5); the words of "get" (獲得 取得 得到 得分 …) were already masked |
 | zh-Hant, zh-Hans | 應 / 须 / 应该 … 卻未 / 而未 (Systems Policy 5 應列於制度卡卻未列入 "which should have been listed, but has been left out") | not tagged | a duty described as unmet, as the English "should have been" |
-| zh-Hant, zh-Hans | a modal before VERB 之 / 的 + a noun of place (方位 位置 一手 手牌; not after 在 / 於 / 依 / 按, "within the time set": ccba2018 10-1-1) (43B2(a) 選擇莊家應攻牌之方位 "the hand from which declarer shall lead") | not tagged | inside a noun phrase, as 應遵守之規定 (76A2) |
 | zh-Hant, zh-Hans | 禁止使用                   | must-not                   | the Systems Policy's "is prohibited"; 禁止 alone is the lead-restriction verb ("declarer may prohibit a lead") |
 | zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
 | zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
@@ -131,16 +130,6 @@ _EN_MASK = [
     # the putative "should" after a word of intention: "It is not intended that this should over-ride
     # Alerting Policies developed by the Zone" (Alerting Policy 1.2) says what is not meant, binds no one
     re.compile(r"\b(?:intend\w*|desir\w*|expect\w*|meant|envisaged)\s+that\b[^.;:,]{0,60}?\b(?P<m>should)\b", re.I),
-    # a modal inside a relative clause opened by a preposition ("the hand from which declarer shall lead"
-    # 43B2(a), "the date by which, and the address at which, … must be received" Systems Policy 5, "an
-    # order in which the Director shall deem a suit played" 70E2): it describes the noun, the clause's own
-    # rule is the main verb's. Not "in which case" (a connective: "in which case the defender may"), not
-    # "of which" (a partitive: "of which only three may be Yellow" is the rule), and the relative clause
-    # has no pronoun subject ("the board from which he mistakenly drew his cards the Director may allow":
-    # the "may" is the main clause's); parentheses inside it are skipped.
-    re.compile(r"\b(?:from|by|at|in|on|to|with|under|through|into)\s+which\b(?!\s+case\b)"
-               r"(?:[\s,]+(?:\([^()]*\)|(?!(?:he|she|it|they|we|you|then|if|when|unless|but|and\s+then)\b)[\w'’-]+)){1,14}?"
-               r"[\s,]+(?P<m>shall|must|should|may)\b", re.I),
     # a declaratory "shall" that binds no one: "the option … shall prevail" (55A), "Law 45E … shall be
     # applied" (67A2), "the same presumption … shall apply", "No … restrictions shall apply" (Systems
     # Policy 5, 3), "the score subsequently obtained shall stand", "These provisions shall not prevent
@@ -151,6 +140,26 @@ _EN_MASK = [
     # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
     re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear|apply)\b))", re.I),
 ]
+# A modal inside a relative clause opened by a preposition ("the hand from which declarer shall lead"
+# 43B2(a), "the date by which, and the address at which, … must be received" Systems Policy 5, "an order
+# in which the Director shall deem a suit played" 70E2) is tagged (the reasoner rests 70E2's rule on
+# its "shall"), but it describes the noun: the translation check reads it as answered whether or not
+# the Chinese says it (`embedded_modals`). Not "in which case" (a connective: "in which case the defender
+# may"), not "of which" (a partitive: "of which only three may be Yellow" is the rule), and not when a
+# pronoun opens the relative clause ("the board from which he mistakenly drew his cards the Director may
+# allow": the "may" is the main clause's); parentheses inside it are skipped.
+_EN_RELATIVE = re.compile(
+    r"\b(?:from|by|at|in|on|to|with|under|through|into)\s+which\b(?!\s+case\b)"
+    r"(?:[\s,]+(?:\([^()]*\)|(?!(?:he|she|it|they|we|you|then|if|when|unless|but|and\s+then)\b)[\w'’-]+)){1,14}?"
+    r"[\s,]+(?P<m>shall|must|should|may)\b", re.I)
+
+
+def embedded_modals(clause: str, lang: str) -> set[int]:
+    """The offsets of the modal words of an English clause that sit inside a relative clause opened by a
+    preposition (`_EN_RELATIVE`); none in Chinese."""
+    return {m.start("m") for m in _EN_RELATIVE.finditer(clause)} if lang == "en" else set()
+
+
 # The epistemic mask does not apply under a subject opened by "no": "no substitution may occur" (25A5)
 # is a prohibition.
 _EN_EPISTEMIC = _EN_MASK[-1]
@@ -162,10 +171,7 @@ _MODAL_UNMET = r"(?P<m>應該|应该|應當|应当|應|应|須|须)(?=[^，。�
 
 # A modal inside a noun phrase, "the rules that viewers should observe" (76A2 应该遵守的规定, 應遵守之規定):
 # the modal describes the rules' content, not the clause's own rule.
-# So is a modal in a relative clause before a noun of place (a hand, a seat), 43B2(a) 選擇莊家應攻牌之方位 "choose
-# the hand from which declarer shall lead" (the English is masked alike: _EN_MASK).
-_MODAL_IN_NOUN = (r"(?:應該|应该|應當|应当|應|应|須|须)(?=\s*[\u4e00-\u9fff]{1,3}\s*[的之]\s*(?:規定|规定|規章|规章|規則|规则|事項|事项))"
-                  r"|(?:應該|应该|應當|应当|應|应|須|须)(?=\s*(?![在於于依按])[\u4e00-\u9fff]{1,3}\s*[的之]\s*(?:方位|位置|一手|手牌))")
+_MODAL_IN_NOUN = r"(?:應該|应该|應當|应当|應|应|須|须)(?=\s*[\u4e00-\u9fff]{1,3}\s*[的之]\s*(?:規定|规定|規章|规章|規則|规则|事項|事项))"
 
 _HANT, _HANT_LEVELS = _words([
     (_cjk("務必不得"), "must-not"), (_cjk("務必不可"), "must-not"), (_cjk("務必不"), "must-not"),

@@ -54,7 +54,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.extract.cross_refs import Ref, extract_refs
-from ingest.extract.strength import modal_levels, split_clauses
+from ingest.extract.strength import embedded_modals, modal_levels, split_clauses
 from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
@@ -168,6 +168,19 @@ def align_clauses(en: list[str], zh: list[str], lang: str) -> list[tuple[list[st
 def _levels(clauses: list[str], lang: str) -> list[str]:
     """The levels a clause group uses (a set: "may … may" against one 得 is the same rule)."""
     return sorted({level for c in clauses for level, _, _ in modal_levels(c, lang)})
+
+
+def _answered_levels(clauses: list[str], lang: str, other: list[str]) -> list[str]:
+    """The levels a clause group says that the other side must answer: a modal inside a relative clause
+    ("the hand from which declarer shall lead", 43B2(a); strength.embedded_modals) describes a noun, so it
+    counts only when the other side says the same level (任一防家均得選擇莊家應攻牌之方位), and is no
+    difference when it does not (任何防家均可以指定庄家从某一手出牌)."""
+    main, embedded = set(), set()
+    for c in clauses:
+        inside = embedded_modals(c, lang)
+        for level, _, at in modal_levels(c, lang):
+            (embedded if at in inside else main).add(level)
+    return sorted(main | (embedded & set(other)))
 
 
 def _spans(text: str, clauses: list[str]) -> list[tuple[int, int]]:
@@ -326,7 +339,7 @@ def _strength_severity(en: list[str], zh: list[str], lang: str, zh_heading: str 
     if _RIGHTS_HEADING.search(zh_heading):
         zh_other = zh_other | {"permission"}
     zh_said = _levels(zh, lang)
-    en_said = _restricted_may(en, _levels(en, "en"), zh_said, zh_other)
+    en_said = _restricted_may(en, _answered_levels(en, "en", zh_said), zh_said, zh_other)
     severity = _strength(en_said, zh_said, en_other, zh_other, plain(en, "en"), plain(zh, lang))
     if severity is None:
         return None

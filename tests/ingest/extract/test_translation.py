@@ -392,19 +392,42 @@ def test_a_term_the_chinese_renders_as_another_is_reported_once(laws):
     ("If a pair uses an auction that is not fully described, then the same presumption of lack of advance notice "
      "(with adjustments and penalties as described in the preceding paragraph) shall apply.", []),
     ("(These provisions shall not prevent arrangements, where desired, for exchange of boards between tables.)", []),
-    # a modal inside a relative clause: 43B2(a), Systems Policy 5
-    ("warns declarer not to lead from the wrong hand, either defender may choose the hand from which declarer shall "
-     "lead.", ["may"]),
-    ("For each tournament, the Conditions of Contest will state the date by which, and the address at which, systems "
-     "material and System Cards (together with telephone and fax number or email addresses of the individuals best "
-     "equipped to deal with queries regarding the system) must be received.", []),
-    # ... but not when the relative clause has a subject of its own before the main clause (15A3)
-    ("If the offender subsequently repeats his call on the board from which he mistakenly drew his cards the "
-     "Director may allow that board to be played normally, but the Director shall award an adjusted score when "
-     "offender's call differs from his original cancelled call.", ["may", "shall"]),
 ])
 def test_round5_english_modals_read_as_what_they_say(clause, levels):
     assert [lv for lv, _, _ in modal_levels(clause, "en")] == levels
+
+
+@pytest.mark.parametrize("clause,embedded", [
+    # a modal inside a relative clause opened by a preposition is tagged, and marked as describing the noun
+    ("warns declarer not to lead from the wrong hand, either defender may choose the hand from which declarer shall "
+     "lead.", ["shall"]),                                                                    # 43B2(a)
+    ("For each tournament, the Conditions of Contest will state the date by which, and the address at which, systems "
+     "material and System Cards (together with telephone and fax number or email addresses of the individuals best "
+     "equipped to deal with queries regarding the system) must be received.", ["must"]),      # Systems Policy 5
+    # not when the relative clause has a subject of its own before the main clause (15A3), nor "in which case"
+    ("If the offender subsequently repeats his call on the board from which he mistakenly drew his cards the "
+     "Director may allow that board to be played normally, but the Director shall award an adjusted score when "
+     "offender's call differs from his original cancelled call.", []),
+    ("not to require or prohibit a lead, in which case the defender may lead any card and the penalty card remains on "
+     "the table as a penalty card", []),                                                    # 50D2(b)
+])
+def test_round5_a_modal_in_a_relative_clause_is_marked(clause, embedded):
+    from ingest.extract.strength import embedded_modals
+    inside = embedded_modals(clause, "en")
+    assert [word.lower() for _, word, at in modal_levels(clause, "en") if at in inside] == embedded
+
+
+def test_round5_a_modal_in_a_relative_clause_is_answered_either_way():
+    # Systems Policy 5: "the date by which … must be received" = 截止日期 (a deadline, no modal)
+    en = ("For each tournament, the Conditions of Contest will state the date by which, and the address at which, systems "
+          "material and System Cards (together with telephone and fax number or email addresses of the individuals best "
+          "equipped to deal with queries regarding the system) must be received.")
+    zh = ("每一賽事之競賽條款,將說明提交制度文件及制度卡(以及最適合處理制度答詢之聯絡人電話、傳真號碼及電子郵件)"
+          "之截止日期及發送地址。")
+    assert "strength" not in kinds_of("5", en, zh, "zh-Hant")
+    # 70E2: the reasoner rests its rule on the "shall" of "an order in which the Director shall deem": still tagged
+    assert [lv for lv, _, _ in modal_levels("The Regulating Authority may specify an order (e.g. \"from the top "
+                                            "down\") in which the Director shall deem a suit played.", "en")] == ["may", "shall"]
 
 
 @pytest.mark.parametrize("zh,lang,levels", [
@@ -417,8 +440,6 @@ def test_round5_english_modals_read_as_what_they_say(clause, levels):
     # Systems Policy 5: 應列於制度卡卻未列入 "which should have been listed, but has been left out"
     ("制度卡之正面右側務必包含:\n若一賽對使用之任何叫品應列於制度卡卻未列入,且其敵方因而無法達到最佳合約,"
      "則將強烈推定敵方因無法準備防禦方法而受到損害。", "zh-Hant", ["must"]),
-    # 43B2(a): 莊家應攻牌之方位 "the hand from which declarer shall lead"
-    ("若夢家警告莊家勿自錯誤方位攻牌,任一防家均得選擇莊家應攻牌之方位。", "zh-Hant", ["may"]),
 ])
 def test_round5_chinese_words_that_are_not_modals(zh, lang, levels):
     assert [lv for lv, _, _ in modal_levels(zh, lang)] == levels
