@@ -925,6 +925,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                          and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
             if lead is not None:
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
+        same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
         if same:
             w = same[0][1]
             if w in ("declarer", "dummy") and declarer is None and any(a.actor == "declarer" for a in st.actions):
@@ -955,6 +956,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                                                   and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
         # the offending side claimed or conceded after the revoke (Law 63A3)
         irr.put("established_by", "claim_or_concession", _span(cc, "event"))
+        if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
+            irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
     elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
@@ -975,6 +978,12 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                     and _resolve(b.actor, declarer) not in (off, partner(off)):
                 irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
                 break
+    over = st.has("round_over")
+    if over is not None:
+        # found after the round ended ("这一轮已经结束，东西都换桌了"): established, and Law 64B5
+        irr.put("attention_after_round_ended", True, over)
+        if "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+            irr.put("revoke_established", True, over)
     later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
     if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
         # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)
@@ -1250,6 +1259,14 @@ def replay(st: Story) -> list[Irregularity]:
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     found.sort(key=lambda i: i.at)
+    refused = next((i for i in found if i.kind == "lead_out_of_turn" and i.facts.get("correct_leader") == "declarer_side"
+                    and i.facts.get("accepted") is False), None)
+    for i in found:
+        if refused is not None and i.kind == "premature_play" and i.at > refused.at and "premature_kind" not in i.facts \
+                and i.facts.get("offender") not in (None, refused.facts.get("declarer"), partner(refused.facts.get("declarer") or "N")):
+            # declarer's lead from the wrong hand was refused and a defender played before he led again (Law 60B)
+            i.put("premature_kind", "before_declarer_corrected_lead", *[m for f, _, m in refused.spans if f == "accepted"])
+            i.put("offender_role", "defender", *[m for f, _, m in i.spans if f == "offender"])
     # a reading the story gives no words for is asked about when it comes first, never ruled on after another
     found = [i for n, i in enumerate(found) if not (i.unsure and n > 0)]
     _dummy_then(st, found)

@@ -322,6 +322,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
+                if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)\W{0,6}$",
+                                               text[max(0, m.start - 16):m.start], re.I):
+                    a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
             st.actions.append(a)
             fresh = False
             continue
@@ -369,6 +372,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
             continue                                   # "West, who should have passed": not a call made
+        if m.label == "CALL" and text[m.start:m.end] == "过" and not (prev is not None and prev.label == "SEAT"
+                                                                       and text[prev.end:m.start].strip() == ""):
+            continue                                   # 过 is a pass only right after a seat ("东过"), not in 叫过, 不过
         if m.label == "CALL" and last is not None and last.kind == "replace" and last.call and not fresh \
                 and text[_span_end(last):m.start].strip().lower() in ("with", "by", "for"):
             last.call = m.value                        # "replaced the 1♠ with 2♥": the new call is the one after "with"
