@@ -25,6 +25,7 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | en      | should not (4 times)              | shall-not, word "should not" | a prohibition: polarity matters more than degree; shall-not is the weakest prohibition of the scale; the word keeps the difference |
 | en      | need not                          | may, word "need not"       | the Introduction's gloss of may: "failure to do it is not wrong" |
 | en      | nor may / nor must / nor shall / nor should | may-not / must-not / shall-not / shall-not | "may not …, nor may he …" (43A1(c), 20F5(a)) |
+| en      | may never / must never / shall never / should never | may-not / must-not / shall-not / shall-not | "an inadmissible double … may never be accepted" (32): a prohibition (round 5) |
 | en      | may not be readily …, may not have | not tagged (epistemic, 40B1(b)); the "not" is not a prohibition | the one non-prohibitive "may not" in the Laws; a possibility, not a permission (issue 14, second review) |
 | en      | May + day number                  | not tagged                 | a month                                              |
 | en      | No X shall / may / must / should ("No player shall", "no result may stand", "No board that fails to conform … should") | shall-not / may-not / must-not / shall-not | a prohibition: the "No" opens the subject (at most nine words before the modal, none starting another clause, not after "there is / are / was": "if there is no Director the players should" is "should"); 13C, 9B2, 45G, 7C, 68D2(a), 2, 25A5 ("no substitution may occur", never read as a possibility) |
@@ -32,7 +33,10 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | en      | neither … nor … may (shall, must, should) | the prohibition of the modal | as "No X may" |
 | en      | … is / are prohibited (at the end of a clause) | must-not, word "prohibited" | Psychic Guideline 1, Systems Policy; "prohibited from leading" (a lead restriction) is not a modal |
 | en      | as the case may be                | not tagged                 | an idiom (53A), not a permission                      |
-| en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the / expected / artificial …", "may constitute / occur / become / exist / need / contain / call for / arise", "may reasonably / well / by agreement …" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); other epistemic uses ("which may be the opening lead") stay "may" |
+| en      | epistemic may: "there may be", "may have (to)", "may be subject / responsible / the / expected / artificial …", "may constitute / occur / become / exist / need / contain / call for / arise / apply", "may reasonably / well / by agreement …" | not tagged | a possibility (可能 in the Chinese), not a permission (issue 14); "Law 26B may apply" (39C, 38D): the Law applies when its own conditions are met (round 5; as 得適用 and 可能适用 below); other epistemic uses ("which may be the opening lead") stay "may" |
+| en      | should after a word of intention: "It is not intended that this should over-ride" (Alerting Policy 1.2), "expected / desired that … should" | not tagged | a putative (subjunctive) "should" that says what is meant, binding no one (round 5) |
+| en      | a modal in a relative clause opened by a preposition: "the hand from which declarer shall lead" (43B2(a)), "the date by which … must be received" (Systems Policy 5), "an order in which the Director shall deem" (70E2) | tagged as written; `embedded_modals` marks it | it describes the noun, so the translation check reads it as answered whether the Chinese says it or not (round 5); the tag stays because a rule may rest on it (the reasoner's 70E2 "the Director shall deem"). Not "in which case" (a connective), not "of which" (a partitive), not when a pronoun opens the relative clause ("the board from which he drew his cards the Director may": the main clause's "may") |
+| en      | declaratory shall: "shall prevail" (55A), "shall apply", "shall be applied" (67A2), "shall stand", "No … restrictions shall apply" (Systems Policy 3, 5), "These provisions shall not prevent" (6D2) | not tagged (does) | a statement of how the rules work that binds no one (round 5); a Chinese 應 or 不應妨礙 still answers it (translation._UNSCALED) |
 | en      | may …, but not … / (but not …)    | may-not, word "but not"    | the elliptical prohibition of the same "may" (42B1, 66B, 25A2) |
 | zh-Hant | 務必不得 / 務必不可 / 務必不         | must-not (one tag)         | the translation's usual form of 務必不                 |
 | zh-Hant | 務必須 / 必須                     | must (one tag)             | 必須 (required) is ordinary "must"; it is never "should" (須) |
@@ -47,6 +51,8 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hant | 要求…須 (1B 得要求每張牌之牌面須對稱), 須經 (5A 須經裁判之指示或許可,方得) | not tagged | "required to be" / "only with": the object of a requirement, not "should" |
 | zh-Hant | 要求…應 (16B2 得要求此時應召請裁判), 理應 (75D1), 須符合 / 應符合 (70E2), 應僅得 (73A1, 得 only), 未禁止使用 / 不禁止使用 (16A1(d)), 不得違反 (41B, 82A) | not tagged | "may require that … be called", "are expected to", "subject to", "shall only be effected by", "do not preclude", "not contrary to": ordinary words, not the scale |
 | zh-Hant | 得利 but not 不得利用 | 不得利用 is may-not | 得利 "gain" is masked only when no 不 precedes it (68B2 不得利用 "may not be used") |
+| zh-Hant | 得適用 ("may apply", 25 times in the Traditional texts), 而得 (Systems Policy 4 而得佐證 "can thereby support"), 使…得以 (12A2 可使該副牌得以正常進行 "enable the board to be played"; not 使用…得以 "use … may") | not tagged | a possibility and an ability, not "may" (round 5); the words of "get" (獲得 取得 得到 得分 …) were already masked |
+| zh-Hant, zh-Hans | 應 / 须 / 应该 … 卻未 / 而未 (Systems Policy 5 應列於制度卡卻未列入 "which should have been listed, but has been left out") | not tagged | a duty described as unmet, as the English "should have been" |
 | zh-Hant, zh-Hans | 禁止使用                   | must-not                   | the Systems Policy's "is prohibited"; 禁止 alone is the lead-restriction verb ("declarer may prohibit a lead") |
 | zh-Hans | 必须不叫                          | must (word 必须)            | 不叫 is "pass", not a negation: Simplified must-not is 不准 |
 | zh-Hans | 不应该 / 不应当                   | shall-not (word as written) | a prohibition; 不应 is the scale's shall-not          |
@@ -54,7 +60,7 @@ Decisions (each tested in tests/ingest/extract/test_strength.py):
 | zh-Hans | 应该轮到                          | not tagged                 | "whose turn it should be" (descriptive)               |
 | zh-Hans | 不必 (not 不必要)                  | may                        | as "need not" ("不必说明" = need not disclose)         |
 | zh-Hans | 得 alone, 应 alone, 不能, 禁止     | not tagged                 | not in the Simplified scale                           |
-| zh-Hans | 可能适用                          | may, word 可能适用           | the translation's "may apply" (30B1(b)(ii), 19B3), which the English tags may |
+| zh-Hans | 可能适用                          | not tagged                 | "may apply" (30B1(b)(ii), 19B3): a possibility, as the English "may apply" and the Traditional 得適用 (round 5; it was tagged "may" to match the English "may" before) |
 | zh-Hans | 可能必须 (45C5), 要求…应该 / 应当 / 须 (52B1 依照规则要求…应该打出), 理应, 未禁止使用, 不得违反 | not tagged | as in the Traditional: "may have to", "when required by law to", "expected to" |
 
 Clauses. `split_clauses` cuts after a sentence end or a semicolon: English . ; ? ! (with
@@ -104,6 +110,11 @@ _EN, _EN_LEVELS = _words([
     (r"\bnor\s+may\b", "may-not"),
     (r"\bnor\s+shall\b", "shall-not"),
     (r"\bnor\s+should\b", "shall-not"),
+    # "an inadmissible double … may never be accepted" (32): the prohibition of the same modal
+    (r"\bmust\s+never\b", "must-not"),
+    (r"\bmay\s+never\b", "may-not"),
+    (r"\bshall\s+never\b", "shall-not"),
+    (r"\bshould\s+never\b", "shall-not"),
     (r"\bmust\b", "must"),
     (r"\bshall\b", "shall"),
     (r"\bshould\b", "should"),
@@ -116,13 +127,47 @@ _EN_MASK = [
     # "the contestants who should have had a comparison of scores" (87A), "which should have been listed"
     # (Systems Policy 5): a past duty described, not a rule of the clause
     re.compile(r"\bshould(?=\s+have\s+(?:had|been)\b)", re.I),
+    # the putative "should" after a word of intention: "It is not intended that this should over-ride
+    # Alerting Policies developed by the Zone" (Alerting Policy 1.2) says what is not meant, binds no one
+    re.compile(r"\b(?:intend\w*|desir\w*|expect\w*|meant|envisaged)\s+that\b[^.;:,]{0,60}?\b(?P<m>should)\b", re.I),
+    # a declaratory "shall" that binds no one: "the option … shall prevail" (55A), "Law 45E … shall be
+    # applied" (67A2), "the same presumption … shall apply", "No … restrictions shall apply" (Systems
+    # Policy 5, 3), "the score subsequently obtained shall stand", "These provisions shall not prevent
+    # arrangements" (6D2): a statement of how the rules work, read as "does" (a Chinese 應 still answers
+    # it: translation._UNSCALED)
+    re.compile(r"\bshall(?=\s+(?:prevail|apply|be\s+applied|stand)\b)|\bshall\s+not(?=\s+prevent\b)", re.I),
     # epistemic "may" (a possibility, rendered 可能 in Chinese), not a permission: "there may be", "may have
     # to be played", "may be subject to", "may now constitute a revoke", "random psychics may occur"
-    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear)\b))", re.I),
+    re.compile(r"\bthere\s+may(?=\s+be\b)|\bmay(?=\s+(?:well\s+|now\s+|also\s+|itself\s+|not\s+|reasonably\s+|,?\s*by\s+agreement,?\s+)?(?:have\b|be\s+(?:subject|responsible|the|a|an|liable|unaware|aware|different|necessary|possible|likely|more|less|readily|overheard|expected|artificial|weaker|stronger|yellow|gross)\b|(?:constitute|occur|result|exist|suggest|differ|include|become|need|contain|call\s+for|arise|affect|cause|seem|appear|apply)\b))", re.I),
 ]
+# A modal inside a relative clause opened by a preposition ("the hand from which declarer shall lead"
+# 43B2(a), "the date by which, and the address at which, … must be received" Systems Policy 5, "an order
+# in which the Director shall deem a suit played" 70E2) is tagged (the reasoner rests 70E2's rule on
+# its "shall"), but it describes the noun: the translation check reads it as answered whether or not
+# the Chinese says it (`embedded_modals`). Not "in which case" (a connective: "in which case the defender
+# may"), not "of which" (a partitive: "of which only three may be Yellow" is the rule), and not when a
+# pronoun opens the relative clause ("the board from which he mistakenly drew his cards the Director may
+# allow": the "may" is the main clause's); parentheses inside it are skipped.
+_EN_RELATIVE = re.compile(
+    r"\b(?:from|by|at|in|on|to|with|under|through|into)\s+which\b(?!\s+case\b)"
+    r"(?:[\s,]+(?:\([^()]*\)|(?!(?:he|she|it|they|we|you|then|if|when|unless|but|and\s+then)\b)[\w'’-]+)){1,14}?"
+    r"[\s,]+(?P<m>shall|must|should|may)\b", re.I)
+
+
+def embedded_modals(clause: str, lang: str) -> set[int]:
+    """The offsets of the modal words of an English clause that sit inside a relative clause opened by a
+    preposition (`_EN_RELATIVE`); none in Chinese."""
+    return {m.start("m") for m in _EN_RELATIVE.finditer(clause)} if lang == "en" else set()
+
+
 # The epistemic mask does not apply under a subject opened by "no": "no substitution may occur" (25A5)
 # is a prohibition.
 _EN_EPISTEMIC = _EN_MASK[-1]
+
+# A duty described as unmet, "any bid which should have been listed here, but which has been left out"
+# (Systems Policy 5 應列於制度卡卻未列入), 應示警而未即時示警: as the English "should have been" (masked), not a
+# rule of the clause.
+_MODAL_UNMET = r"(?P<m>應該|应该|應當|应当|應|应|須|须)(?=[^，。；,;]{0,12}(?:卻|却|而|但)\s*未)"
 
 # A modal inside a noun phrase, "the rules that viewers should observe" (76A2 应该遵守的规定, 應遵守之規定):
 # the modal describes the rules' content, not the clause's own rule.
@@ -155,6 +200,9 @@ _HANT_MASK = [re.compile(x) for x in (r"(?<=可)以(?=\s*合法)", _cjk("可能�
     r"(?<=[未不])\s*禁\s*止\s*使\s*用",                  # 並未禁止使用 "do not preclude its use" (16A1(d))
     _cjk("不得違反"),                                # 不得違反 "not contrary to / subject to" (41B, 82A)
     _MODAL_IN_NOUN,                                 # 應遵守之規定 "the rules to be observed": inside a noun phrase
+    _MODAL_UNMET,                                   # 應列於制度卡卻未列入 "which should have been listed"
+    r"(?<=而)得", r"使(?!\s*用)[^，。；,;]{0,15}?(?P<m>得)(?=\s*以)",   # 而得佐證 "can thereby support", 使…得以 "enable to": ability, not "may"
+    r"得(?=\s*適\s*用)",                            # 得適用 "may apply": a possibility, as the English (39C, 38D)
 )]
 
 _HANS, _HANS_LEVELS = _words([
@@ -166,7 +214,7 @@ _HANS, _HANS_LEVELS = _words([
     (_cjk("应该"), "should"),
     (_cjk("可以"), "may"), (_cjk("不必"), "may"),
 ])
-_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, r"可以(?=\s*用来)", r"应\s*对(?=\s*(?:措施|方式|方法|之道))", _cjk("相应"), _cjk("回应"), _cjk("反应"),   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
+_HANS_MASK = [re.compile(x) for x in (_MODAL_IN_NOUN, _MODAL_UNMET, r"可以(?=\s*用来)", r"应\s*对(?=\s*(?:措施|方式|方法|之道))", _cjk("相应"), _cjk("回应"), _cjk("反应"),   # 76A2 应该遵守的规定; 65C 可以用来 "can be used to"
                                      _cjk("不准许"), _cjk("应该轮到"), _cjk("不必要"),
                                      r"可以(?=\s*合法)",
                                      _cjk("可能必须"),                        # "may have to": a possibility (45C5)
@@ -186,13 +234,13 @@ _EN_NO_SUBJECT = re.compile(
 _EN_NO_AFTER = re.compile(r"\s+(?:normally\s+|then\s+)?(?:be\s+|do\s+|have\s+|make\s+|take\s+|say\s+)?(?:no|nothing)\b"
                           r"(?!\s+(?:more|less|later)\s+than)", re.I)
 # Prohibitions without a word of the scale: "… are prohibited." (WBF Psychic Guideline 1, Systems
-# Policy), 禁止使用 (the Systems Policy's Traditional text); and the Simplified "可能适用" as "may apply".
+# Policy), 禁止使用 (the Systems Policy's Traditional text).
 _EXTRA = {
     "en": [(re.compile(r"\b(?:is|are)\s+(?:strictly\s+)?prohibited(?=\s*(?:[.;]|$))", re.I), "must-not"),
            # "may inspect, but not expose" (66B): the elliptical prohibition of the same modal
            (re.compile(r"(?<=, )but\s+not\b(?=[^.;]*$)|(?<=\()but\s+not\b", re.I), "may-not")],
     "zh-Hant": [(re.compile(_cjk("禁止使用")), "must-not")],
-    "zh-Hans": [(re.compile(_cjk("禁止使用")), "must-not"), (re.compile(_cjk("可能适用")), "may")],
+    "zh-Hans": [(re.compile(_cjk("禁止使用")), "must-not")],
 }
 
 _SCALES = {
@@ -243,6 +291,9 @@ def modal_levels(clause: str, lang: str) -> list[tuple[str, str, int]]:
         def blank(m: re.Match) -> str:
             if mk is _EN_EPISTEMIC and _EN_NO_SUBJECT.search(m.string[:m.start()]):
                 return m.group()          # "no substitution may occur": a prohibition, not a possibility
+            if "m" in mk.groupindex:      # only the modal of a longer context ("intended that this should")
+                a, b = m.start("m") - m.start(), m.end("m") - m.start()
+                return m.group()[:a] + "\x00" * (b - a) + m.group()[b:]
             return "\x00" * len(m.group())
         masked = mk.sub(blank, masked)
     out = []

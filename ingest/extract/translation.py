@@ -25,7 +25,12 @@ consistency report lists it").
      a prohibition said without a modal ("without consulting", "is not entitled to", "but not",
      "not contrary to", 禁止, 才能 "only if") answers 不得 / 不准 / "may not"; an obligation with
      such a prohibition is the prohibition of the same degree ("shall be made without emphasis" =
-     不應有強調). "Must", the strongest word, is not answered by 需 "need to".
+     不應有強調). "Must", the strongest word, is not answered by 需 "need to". Round 5: 負責 / 负责 "is
+     responsible for" is a duty (it answers "shall", not "must"); 必然 "necessarily" answers the "must" of a
+     definition; a declaratory "shall apply / prevail" (untagged, a statement) is answered by 應 as well as
+     by a plain statement; "may … only" (a restricted permission, 19A1) is answered by a Chinese
+     obligation or prohibition that states the restriction (必须是针对); an item under a Chinese heading
+     of rights (42A 絕對權利) answers "may".
    - References: a provision of the same Law named on one side and pointed at without its name on
      the other (本條, 上述第1項, "the foregoing", "so withdraws"; `data/self_reference.tsv`) is the
      same place.
@@ -49,7 +54,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.extract.cross_refs import Ref, extract_refs
-from ingest.extract.strength import modal_levels, split_clauses
+from ingest.extract.strength import embedded_modals, modal_levels, split_clauses
 from ingest.model import parse_id
 
 NEGATION_TABLE = Path(__file__).resolve().parent / "data" / "negation.tsv"
@@ -165,6 +170,19 @@ def _levels(clauses: list[str], lang: str) -> list[str]:
     return sorted({level for c in clauses for level, _, _ in modal_levels(c, lang)})
 
 
+def _answered_levels(clauses: list[str], lang: str, other: list[str]) -> list[str]:
+    """The levels a clause group says that the other side must answer: a modal inside a relative clause
+    ("the hand from which declarer shall lead", 43B2(a); strength.embedded_modals) describes a noun, so it
+    counts only when the other side says the same level (任一防家均得選擇莊家應攻牌之方位), and is no
+    difference when it does not (任何防家均可以指定庄家从某一手出牌)."""
+    main, embedded = set(), set()
+    for c in clauses:
+        inside = embedded_modals(c, lang)
+        for level, _, at in modal_levels(c, lang):
+            (embedded if at in inside else main).add(level)
+    return sorted(main | (embedded & set(other)))
+
+
 def _spans(text: str, clauses: list[str]) -> list[tuple[int, int]]:
     """Where each clause lies in its text (clauses are cut from it in order)."""
     out, at = [], 0
@@ -185,23 +203,34 @@ def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
 # of them on one side answers the same kind said with a scale word on the other.
 _UNSCALED = {
     "en": [(re.compile(r"\b(?:is|are)\s+to\s+be\b|\brequire[sd]?\b|\brequirements?\b|\b(?:has|have)\s+to\b|"
-                       r"\bexpected\s+to\b|\bresponsib\w+|\bsubject\s+to\b", re.I), "obligation"),
+                       r"\bexpected\s+to\b|\bresponsib\w+|\bsubject\s+to\b|"
+                       # a declaratory "shall" (not tagged: strength._EN_MASK): "shall prevail", "shall apply"
+                       r"\bshall\s+(?:prevail|apply|be\s+applied|stand)\b", re.I), "obligation"),
            # prohibitions said without a word of the scale: "without consulting partner" (10C2), "is not
            # entitled to" (40B2(d)), "in a manner not contrary to" (82A), "whether, but not by whom" (41C),
            # "subject to Law 16" (41B), "refrain from", "forbidden", "must refer to tricks other than one in
            # progress" (68 = 務必不含); and a prohibition with an exception
            # ("shall not be heard unless") against the Chinese "only if" (才能受理)
-           (re.compile(r"\bcannot\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed|entitled)\b|\bwithout\b|"
+           (re.compile(r"\bcannot\b|\bcan\s+never\b|\b(?:is|are|be)\s+not\s+(?:permitted|allowed|entitled)\b|\bwithout\b|"
                        r"\bnot\s+(?:be\s+)?contrary\b|\bbut\s+not\b|\bsubject\s+to\b|\brefrain\w*|\bforbidden\b|"
-                       r"\bprohibit\w*|\bonly\b|\bunless\b|\bother\s+than\b", re.I), "prohibition"),
+                       r"\bprohibit\w*|\bonly\b|\bunless\b|\bother\s+than\b|"
+                       # a declaratory "shall not prevent" (6D2, not tagged) against 不應妨礙
+                       r"\bshall\s+not\s+prevent\b", re.I), "prohibition"),
            (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
                        r"\bright\s+to\b|\bcould\b", re.I), "permission"),
            # a "may" of possibility (masked by the strength tags), might, is liable to
            (re.compile(r"\bmay\b|\bmight\b|\bliable\s+to\b", re.I), "permission")],
-    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要|理應|理应|符合|有責任|有责任"), "obligation"),
+    # 負責 / 负责 "is responsible for" (93A 裁判长负责听取, 93B2, 81B1): a duty assigned, off the scale; it
+    # answers "shall" (the Introduction's level of a duty whose violation "will usually incur a penalty"),
+    # not "must". Not 負責人 (a person in charge), 負責裁判 (the Director in charge), 負責任 (a responsibility).
+    "zh": [(re.compile(r"需(?!\s*[求要]求)|需要|理應|理应|符合|有責任|有责任|(?:負責|负责)(?!\s*(?:人|裁判|任))"),
+            "obligation"),
+           # 必然 / 必定 "necessarily" (Systems Policy 2.5(a) 必然表示 for "must show"): a necessity, not a
+           # modal; it answers the English "must" of a definition
+           (re.compile(r"必然|必定"), "necessity"),
            (re.compile(r"不能|不可(?!能)|不予|禁止|避免|只有[^。；;]{0,40}?才|唯有[^。；;]{0,40}?才|才能|才可|方可|方得|"
                        r"僅|仅|只能|除非|不違反|不违反|不得違反|不得违反"), "prohibition"),
-           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)|權利|权利"), "permission")],
+           (re.compile(r"允許|允许|准許|准许|有權|有权|可能|可(?![能以])|能(?!力)|權利|权利|得\s*適\s*用"), "permission")],
 }
 
 
@@ -209,7 +238,24 @@ def _unscaled(clauses: list[str], lang: str) -> set[str]:
     """The kinds of rule words off the scale say, and "negated" when the clause negates its statement."""
     text = " ".join(clauses)
     kinds = {kind for rx, kind in _UNSCALED["en" if lang == "en" else "zh"] if rx.search(text)}
+    if "necessity" in kinds:        # 必然 "necessarily": an obligation's partner that also answers "must"
+        kinds.add("obligation")
     return kinds | ({"negated"} if negations(text, lang)["negation"] else set())
+
+
+# "A player may double only the last preceding bid" (19A1, 19B1), "may be withdrawn only upon instruction of
+# the Director" (41A): a restriction of the permission, said with "may … only". It is answered by the
+# Chinese "may" (僅得) and equally by an obligation or a prohibition that states the restriction (19A1 zh-Hans
+# 加倍必须是针对…最后一个实质叫牌 "a double must be of the last bid"): the "may" then needs no partner.
+_MAY_ONLY = re.compile(r"\bmay\s+(?:be\s+)?\w+\s+only\b", re.I)
+
+
+def _restricted_may(en: list[str], en_levels: list[str], zh_levels: list[str], zh_other: set[str]) -> list[str]:
+    """The English levels, without a "may … only" that the Chinese states as an obligation or prohibition."""
+    if "may" not in en_levels or "may" in zh_levels or not _MAY_ONLY.search(" ".join(en)):
+        return en_levels
+    said_zh = {_KIND[x] for x in zh_levels} | zh_other
+    return [x for x in en_levels if x != "may"] if said_zh & {"obligation", "prohibition"} else en_levels
 
 
 _NEGATED = {"should": "shall-not", "shall": "shall-not", "must": "must-not", "may": "may-not"}
@@ -232,7 +278,8 @@ def _strength(en_levels: list[str], zh_levels: list[str], en_other: set[str] = f
         return None
     said_en, said_zh = {_KIND[x] for x in en_levels}, {_KIND[x] for x in zh_levels}
     # "must", the strongest word, is not answered by a word off the scale (需 "need to", 31A1)
-    strongest = "must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
+    strongest = ("must" in en_levels and not said_zh & {"obligation"} and "must" not in zh_levels
+                 and "necessity" not in zh_other)
     if said_en != said_zh and said_en - said_zh <= zh_other and said_zh - said_en <= en_other and not strongest:
         return None
     return _severity(en_levels, zh_levels, en_other | ({"plain"} if en_plain else set()),
@@ -255,7 +302,7 @@ def _severity_table() -> dict[tuple[str, str], str]:
 # on the other side: "is entitled to" a "may", "need to" (需) an obligation, "without" / 禁止 a
 # prohibition; a clause of the group with no modal word ("the conditions marked on it apply") a "does".
 _PARTNER = {"permission": "may", "obligation": "shall", "prohibition": "may-not", "negated": "shall-not",
-            "plain": "does"}
+            "plain": "does", "necessity": "must"}
 
 
 def _severity(en_levels: list[str], zh_levels: list[str], en_other: set[str], zh_other: set[str]) -> str:
@@ -277,23 +324,34 @@ def _severity(en_levels: list[str], zh_levels: list[str], en_other: set[str], zh
     return WORDING
 
 
-def _strength_severity(en: list[str], zh: list[str], lang: str) -> str | None:
-    """The severity of a clause pair's strength difference, or None when there is none."""
+# A heading or lead-in that names its items rights (42A 絕對權利 "Absolute Rights"): an item under it is a
+# right in the Chinese even when it says no 得 (42A2 從事計算贏得或失去的磴數 = "He may keep count of tricks"),
+# so it answers an English "may". The item's own tags are unchanged (no "may" is read into it).
+_RIGHTS_HEADING = re.compile(r"權利|权利")
+
+
+def _strength_severity(en: list[str], zh: list[str], lang: str, zh_heading: str = "") -> str | None:
+    """The severity of a clause pair's strength difference, or None when there is none. `zh_heading`: the
+    Chinese heading or lead-in of the provision's parent."""
     def plain(clauses: list[str], side: str) -> bool:     # a clause of the group with no modal word
         return len(clauses) > 1 and any(not modal_levels(c, side) for c in clauses)
-    severity = _strength(_levels(en, "en"), _levels(zh, lang), _unscaled(en, "en"), _unscaled(zh, lang),
-                         plain(en, "en"), plain(zh, lang))
+    en_other, zh_other = _unscaled(en, "en"), _unscaled(zh, lang)
+    if _RIGHTS_HEADING.search(zh_heading):
+        zh_other = zh_other | {"permission"}
+    zh_said = _levels(zh, lang)
+    en_said = _restricted_may(en, _answered_levels(en, "en", zh_said), zh_said, zh_other)
+    severity = _strength(en_said, zh_said, en_other, zh_other, plain(en, "en"), plain(zh, lang))
     if severity is None:
         return None
     # a permission said off the scale ("is liable to a procedural penalty", "is entitled to", 有權) is a
     # "may" that the other side must answer: 13D 應受到處罰 makes the penalty mandatory
-    en_levels = _levels(en, "en") + (["may"] if _PERMITS["en"].search(" ".join(en)) else [])
-    zh_levels = _levels(zh, lang) + (["may"] if _PERMITS["zh"].search("".join(zh)) else [])
-    if en_levels == _levels(en, "en") and zh_levels == _levels(zh, lang):
+    en_levels = en_said + (["may"] if _PERMITS["en"].search(" ".join(en)) else [])
+    zh_levels = zh_said + (["may"] if _PERMITS["zh"].search("".join(zh)) else [])
+    if en_levels == en_said and zh_levels == zh_said:
         return severity
     return _severity(sorted(set(en_levels)), sorted(set(zh_levels)),
-                     _unscaled(en, "en") | ({"plain"} if plain(en, "en") else set()),
-                     _unscaled(zh, lang) | ({"plain"} if plain(zh, lang) else set()))
+                     en_other | ({"plain"} if plain(en, "en") else set()),
+                     zh_other | ({"plain"} if plain(zh, lang) else set()))
 
 
 _PERMITS = {"en": re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
@@ -436,12 +494,14 @@ def clause_pairs(en_text: str, zh_text: str, lang: str) -> list[tuple[list[str],
 
 def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
                     en_refs: list[Ref] | None = None, zh_refs: list[Ref] | None = None,
-                    en_lead_in: str = "") -> list[Finding]:
+                    en_lead_in: str = "", zh_heading: str = "") -> list[Finding]:
     """Every difference between the English and one Chinese expression of a provision, by clause pair.
     `en_refs` / `zh_refs` are the references the document's own resolver found in each text (a policy
     refers to the Laws); by default they are read from the texts as references within the Laws.
     `en_lead_in` is the English of the provisions above it (80A1 "The Regulating Authority under these
-    laws is:" for 80A1(a)): a term the Chinese item says and the English says in its lead-in is no finding."""
+    laws is:" for 80A1(a)): a term the Chinese item says and the English says in its lead-in is no finding.
+    `zh_heading` is the Chinese title or lead-in of the provision's parent (42A 絕對權利 "Absolute Rights"
+    for 42A2: its items are rights)."""
     here = pid if parse_id(pid) else ""
     en_refs = extract_refs(en_text, "en", here) if en_refs is None else en_refs
     zh_refs = extract_refs(zh_text, lang, here) if zh_refs is None else zh_refs
@@ -462,7 +522,7 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "missing-clause",
                                f"the numbers {', '.join(lost[:6])}{' …' if len(lost) > 6 else ''} of the English "
                                f"have no counterpart in the {lang} text", CHANGES_RULE, en_c, zh_c))
-        severity = _strength_severity(en, zh, lang)
+        severity = _strength_severity(en, zh, lang, zh_heading)
         if severity:
             out.append(Finding(pid, lang, "strength",
                                f"en: {', '.join(_levels(en, 'en')) or 'does'}; "
@@ -504,6 +564,16 @@ def _lead_in(aligned: dict, parent: str | None) -> str:
     return " ".join(out)
 
 
+def _heading(aligned: dict, parent: str | None, lang: str) -> str:
+    """The title of a provision's parent in one language, and its text when that is a lead-in (ends in a colon)."""
+    if not parent or parent not in aligned:
+        return ""
+    e = aligned[parent].prov.expressions.get(lang)
+    if not e:
+        return ""
+    return " ".join(x for x in (e.title, e.text if e.text.rstrip().endswith((":", "：")) else "") if x)
+
+
 def consistency(aligned: dict) -> list[Finding]:
     """The findings of every provision with an English text and a Chinese text of the same state
     of the Laws (Laws 73 and 89 are compared only within one state)."""
@@ -516,7 +586,7 @@ def consistency(aligned: dict) -> list[Finding]:
             zh = a.prov.expressions.get(lang)
             if zh and zh.text and zh.state == en.state:
                 found = clause_findings(a.prov.id, en.text, zh.text, lang, a.refs.get("en", []), a.refs.get(lang, []),
-                                        _lead_in(aligned, a.prov.parent))
+                                        _lead_in(aligned, a.prov.parent), _heading(aligned, a.prov.parent, lang))
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
                 out += found

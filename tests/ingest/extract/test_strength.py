@@ -88,9 +88,10 @@ CASES = [
     ("zh-Hans", "一个依序作出的不足叫牌如果没有被接受（参照本条 A 款），必须用一个合法叫牌替换该不足叫牌来进行更正"
                 "（但是参照本款 3）。则：",
      [(1, "must", "必须"), (2, "does", "")]),
-    # 必须不叫 is "must pass": must, not must-not; 可能适用 is the translation's "may apply" (issue 14)
+    # 必须不叫 is "must pass": must, not must-not; 可能适用 is "may apply", a possibility as the English
+    # "may apply" and the Traditional 得適用 are (issue 14, round 5): not tagged on any side
     ("zh-Hans", "违规者的搭档在下一次轮到他叫牌时必须不叫。第 16 条 C 款、第 26 条 B 款和第 72 条 C 款可能适用。",
-     [(1, "must", "必须"), (2, "may", "可能适用")]),
+     [(1, "must", "必须"), (2, "does", "")]),
     ("zh-Hans", "(c) 明手不准参与打牌，也不得与庄家进行有关打牌的任何交流。",
      [(1, "must-not", "不准"), (1, "may-not", "不得")]),
     ("zh-Hans", "B. 四位牌手都不叫（但是参照第 25 条），该副牌不进行打牌，放回牌套。该副牌不应该重新发牌。",

@@ -68,9 +68,12 @@ def test_xu_meaning_required_to_be_or_only_with_is_not_should():
     assert "should" not in [t.level for t in tag_strength("須經裁判之指示或許可，方得再行更動。", "zh-Hant")]
 
 
-def test_simplified_may_apply_is_may():
-    # 30B1(b)(ii) zh-Hans: 第 16 条 C 款……可能适用 = "Laws 16C, 26B and 72C may apply"
-    assert "may" in [t.level for t in tag_strength("第 16 条 C 款、第 26 条 B 款和第 72 条 C 款可能适用。", "zh-Hans")]
+def test_may_apply_is_a_possibility_in_all_three_texts():
+    # 30B1(b)(ii): "Laws 16C, 26B and 72C may apply" = 得適用 Law 16C… = 第 16 条 C 款……可能适用: a Law that
+    # applies when its own conditions are met, not a permission (round 5); untagged alike on every side
+    assert [t.level for t in tag_strength("Laws 16C, 26B and 72C may apply.", "en")] == ["does"]
+    assert [t.level for t in tag_strength("得適用 Law 16C、26B 與 72C。", "zh-Hant")] == ["does"]
+    assert [t.level for t in tag_strength("第 16 条 C 款、第 26 条 B 款和第 72 条 C 款可能适用。", "zh-Hans")] == ["does"]
 
 
 def test_13c_english_is_tagged_may_not_in_the_graph(laws):
@@ -219,7 +222,6 @@ def test_a_prohibition_said_in_other_words_is_no_strength_finding(laws, pid, lan
     ("31A1", "zh-Hant", "wording only"),        # "must repeat" as 需重複: off the scale, weaker
     ("46A", "zh-Hant", "wording only"),         # a "should" made 應 (shall): required either way (round 4 reader)
     ("47E1", "zh-Hant", "changes the rule"),    # "is retracted" made 得收回 (may): mandatory made optional
-    ("55A", "zh-Hant", "wording only"),         # "shall prevail" as a plain statement
     # data/strength_severity.tsv, on the pairs the round-4 reader judged
     ("12A2", "zh-Hant", "changes the rule"),    # "the Director awards" made 得判給: does -> may
     ("13A2", "zh-Hant", "changes the rule"),    # "shall adjust … and may penalize" as 應…並處罰: the "may" made mandatory
@@ -334,17 +336,13 @@ def test_ying_dui_before_a_noun_phrase_is_shall():
     assert [lv for lv, _, _ in modal_levels("裁判應對比賽場地之分配、座位之安排妥為籌備。", "zh-Hant")] == ["shall"]
 
 
-def test_no_x_or_y_shall_is_a_prohibition():
-    # Systems Policy 3: "No special seating rights or line-up restrictions shall apply when …"
-    clause = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
-    assert [lv for lv, _, _ in modal_levels(clause, "en")] == ["shall-not"]
-
-
-def test_a_prohibition_said_as_a_plain_negative_is_wording_only():
+def test_no_restrictions_shall_apply_is_a_statement_against_a_plain_negative():
+    # Systems Policy 3 (round 5, n 19): "No … restrictions shall apply" binds no one, it says there are none
+    # (a declaratory "shall", read as "does"): 則無…限制 says the same, so there is no strength finding
     en = "No special seating rights or line-up restrictions shall apply when two teams containing HUM systems pairs oppose one another."
     zh = "若兩隊均有使用高度不尋常制度之賽對(無論陣容如何),則無落座或決定陣容之限制。"
-    [f] = [f for f in clause_findings("3", en, zh, "zh-Hant") if f.kind == "strength"]
-    assert f.severity == "wording only"
+    assert [lv for lv, _, _ in modal_levels(en, "en")] == []
+    assert "strength" not in kinds_of("3", en, zh, "zh-Hant")
 
 
 def test_the_severity_table_crosses_kinds_of_rule_only():
@@ -373,3 +371,121 @@ def test_a_term_the_chinese_renders_as_another_is_reported_once(laws):
     # 21B1(a) zh-Hant: 主辦單位 ("the organizer") for "Regulating Authority" (data/terms.tsv)
     terms = [d for k, d in findings(laws, "21B1(a)", "zh-Hant") if k == "term"]
     assert terms == ["'Regulating Authority' in en only"]
+
+
+# --- precision, round 5 (issue 14: the general causes of the false findings in findings_review5) ----------
+
+@pytest.mark.parametrize("clause,levels", [
+    # 32: "may never be accepted" is the prohibition of the "may" before it
+    ("A double or redouble out of rotation may be accepted at the option of the opponent next in rotation (see Law "
+     "29A), except that an inadmissible double or redouble (see Law 36) may never be accepted.", ["may", "may-not"]),
+    # Alerting Policy 1.2: a putative "should" after "intended that" binds no one
+    ("It is not intended that this should over-ride Alerting Policies developed by the Zone or NBOs.", []),
+    # 39C: "may apply" is a possibility (the Law applies when its own conditions are met)
+    ("If offender's LHO has not called subsequent to the infraction and the infraction is a bid, double or redouble "
+     "by a defender, then the lead restrictions in Law 26B may apply.", []),
+    # a declaratory "shall" that binds no one: 55A, 67A2, Systems Policy 5, 6D2
+    ("If the defenders choose differently then the option expressed by the player next in turn to the irregular "
+     "lead shall prevail.", []),
+    ("To rectify the play of too many cards to a trick, Law 45E (Fifth Card Played to a Trick) or Law 58B "
+     "(Simultaneous Cards from One Hand) shall be applied.", []),
+    ("If a pair uses an auction that is not fully described, then the same presumption of lack of advance notice "
+     "(with adjustments and penalties as described in the preceding paragraph) shall apply.", []),
+    ("(These provisions shall not prevent arrangements, where desired, for exchange of boards between tables.)", []),
+])
+def test_round5_english_modals_read_as_what_they_say(clause, levels):
+    assert [lv for lv, _, _ in modal_levels(clause, "en")] == levels
+
+
+@pytest.mark.parametrize("clause,embedded", [
+    # a modal inside a relative clause opened by a preposition is tagged, and marked as describing the noun
+    ("warns declarer not to lead from the wrong hand, either defender may choose the hand from which declarer shall "
+     "lead.", ["shall"]),                                                                    # 43B2(a)
+    ("For each tournament, the Conditions of Contest will state the date by which, and the address at which, systems "
+     "material and System Cards (together with telephone and fax number or email addresses of the individuals best "
+     "equipped to deal with queries regarding the system) must be received.", ["must"]),      # Systems Policy 5
+    # not when the relative clause has a subject of its own before the main clause (15A3), nor "in which case"
+    ("If the offender subsequently repeats his call on the board from which he mistakenly drew his cards the "
+     "Director may allow that board to be played normally, but the Director shall award an adjusted score when "
+     "offender's call differs from his original cancelled call.", []),
+    ("not to require or prohibit a lead, in which case the defender may lead any card and the penalty card remains on "
+     "the table as a penalty card", []),                                                    # 50D2(b)
+])
+def test_round5_a_modal_in_a_relative_clause_is_marked(clause, embedded):
+    from ingest.extract.strength import embedded_modals
+    inside = embedded_modals(clause, "en")
+    assert [word.lower() for _, word, at in modal_levels(clause, "en") if at in inside] == embedded
+
+
+def test_round5_a_modal_in_a_relative_clause_is_answered_either_way():
+    # Systems Policy 5: "the date by which … must be received" = 截止日期 (a deadline, no modal)
+    en = ("For each tournament, the Conditions of Contest will state the date by which, and the address at which, systems "
+          "material and System Cards (together with telephone and fax number or email addresses of the individuals best "
+          "equipped to deal with queries regarding the system) must be received.")
+    zh = ("每一賽事之競賽條款,將說明提交制度文件及制度卡(以及最適合處理制度答詢之聯絡人電話、傳真號碼及電子郵件)"
+          "之截止日期及發送地址。")
+    assert "strength" not in kinds_of("5", en, zh, "zh-Hant")
+    # 70E2: the reasoner rests its rule on the "shall" of "an order in which the Director shall deem": still tagged
+    assert [lv for lv, _, _ in modal_levels("The Regulating Authority may specify an order (e.g. \"from the top "
+                                            "down\") in which the Director shall deem a suit played.", "en")] == ["may", "shall"]
+
+
+@pytest.mark.parametrize("zh,lang,levels", [
+    # Systems Policy 4: 而得佐證 "can thereby support" is no "may"
+    ("裁判與錦標賽委員會裁決中,賽對已提交之完整制度而得佐證其於桌上提供之解釋,判決將有利該橋對。", "zh-Hant", []),
+    # 12A2: 使…得以 "enable to" is no "may"; the 得 of 得判給 is
+    ("若無矯正措施可使該副牌得以正常進行,裁判得判給人為的調整得分。", "zh-Hant", ["may"]),
+    # Systems Policy 2.7: 得以 after 使用 (use), not the causative 使, stays "may"
+    ("然而使用HUM 的賽對得以符合符合 2.3.1(c)的規範做一階開叫。", "zh-Hant", ["may"]),
+    # Systems Policy 5: 應列於制度卡卻未列入 "which should have been listed, but has been left out"
+    ("制度卡之正面右側務必包含:\n若一賽對使用之任何叫品應列於制度卡卻未列入,且其敵方因而無法達到最佳合約,"
+     "則將強烈推定敵方因無法準備防禦方法而受到損害。", "zh-Hant", ["must"]),
+])
+def test_round5_chinese_words_that_are_not_modals(zh, lang, levels):
+    assert [lv for lv, _, _ in modal_levels(zh, lang)] == levels
+
+
+@pytest.mark.parametrize("pid,lang", [
+    ("32", "zh-Hant"), ("32", "zh-Hans"),          # "may never be accepted" = 不得被接受
+    ("19A1", "zh-Hans"), ("19B1", "zh-Hans"),      # "may double only the last bid" = 加倍必须是针对最后一个实质叫牌
+    ("39C", "zh-Hant"), ("38D", "zh-Hans"),        # "may apply" = 適用 / 不再适用
+    ("55A", "zh-Hant"), ("55A", "zh-Hans"),        # "shall prevail" = 以…為優先 / …优先
+    ("67A2", "zh-Hant"),                           # "shall be applied" = 依 Law 45E…矯正
+    ("6D2", "zh-Hant"), ("6D2", "zh-Hans"),        # "These provisions shall not prevent" = 不應妨礙 / (不包括…)
+    ("93A", "zh-Hans"), ("93B2", "zh-Hans"),       # "shall hear / refer" = 裁判长负责
+    ("43B2(a)", "zh-Hant"), ("43B2(a)", "zh-Hans"),  # "the hand from which declarer shall lead"
+])
+def test_round5_the_same_rule_in_other_words_is_no_strength_finding(laws, pid, lang):
+    assert "strength" not in kinds_of(pid, text(laws, pid, "en"), text(laws, pid, lang), lang)
+
+
+def test_fuze_answers_shall_but_not_may():
+    # 93B2 zh-Hans: 裁判长负责提交 "is responsible for referring" is a duty (shall); a "may" it does not answer
+    assert "strength" not in kinds_of("93B2", "The Director in charge shall refer all other appeals for adjudication.",
+                                      "裁判长负责提交所有其他对于裁决的申诉。", "zh-Hans")
+    assert "strength" in kinds_of("93B2", "The Director in charge may refer all other appeals for adjudication.",
+                                  "裁判长负责提交所有其他对于裁决的申诉。", "zh-Hans")
+
+
+def test_biran_necessarily_answers_a_must_of_definition():
+    # Systems Policy 2.5(a): "it must show a hand with 13 high card points" = 必然表示13大牌點
+    en = "If the bid does not show a known four card suit it must show a hand with 13 high card points or more."
+    zh = "若叫價不保證已知花色為四張牌組時,則手牌必然表示13大牌點或更多。"
+    assert "strength" not in kinds_of("2.5(a)", en, zh, "zh-Hant")
+
+
+def test_an_item_under_a_heading_of_rights_is_a_right(laws):
+    # 42A2 zh-Hant under 42A 絕對權利 "Absolute Rights": 從事計算贏得或失去的磴數 = "He may keep count of tricks"
+    en, zh = text(laws, "42A2", "en"), text(laws, "42A2", "zh-Hant")
+    heading = text(laws, "42A", "zh-Hant", "title")
+    assert heading == "絕對權利"
+    assert [f.kind for f in clause_findings("42A2", en, zh, "zh-Hant", zh_heading=heading)] == []
+    assert "strength" in kinds_of("42A2", en, zh, "zh-Hant")      # the heading is what answers the "may"
+
+
+def test_declaratory_shall_against_a_plain_chinese_statement():
+    # Systems Policy 5: "the same presumption … shall apply" = 則亦適用…推定
+    en = ("If a pair uses an auction that is not fully described, then the same presumption of lack of advance notice "
+          "(with adjustments and penalties as described in the preceding paragraph) shall apply.")
+    zh = "若搭檔使用未完整描述之叫牌過程,則亦適用上段「未預告造成損害」之推定(以及上段所述之調整及處罰)。"
+    assert "strength" not in kinds_of("5", en, zh, "zh-Hant")
