@@ -100,7 +100,7 @@ def pipeline(lang: str):
 
 
 # a seat character (东 南 西 北), or a seat letter glued to a call ("S1♦", "N派司" — never the N of 1NT)
-_SEAT_SPLIT = re.compile(r"(南北|东西|[东南西北]家|[东南西北]|(?<![A-Za-z0-9])[NESW](?=[1-7]|[\u4e00-\u9fff]))")
+_SEAT_SPLIT = re.compile(r"(南北|东西|[东南西北]家|[东南西北]|(?<![A-Za-z0-9])[NESW](?=[1-7](?:NT|[CDHSN♣♦♥♠])|[\u4e00-\u9fff]))")
 
 
 def segment_zh(folded: str) -> list[str]:

@@ -209,7 +209,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             change = _change_of_call(st, au.calls[-1][2], a, calls, au)
             # two calls by one player with nothing in the story of a change (no replace, withdraw or
             # correction, no words of intent) may be the reader's misplaced seat: ask, never rule on it
-            told = any(b.kind in ("replace", "withdraw", "pull", "say", "cancel") for b in st.actions[au.calls[-1][2].index + 1:a.index + 1]) \
+            told = a.kind in ("replace", "withdraw") \
+                or any(b.kind in ("replace", "withdraw", "pull", "say", "cancel") for b in st.actions[au.calls[-1][2].index + 1:a.index]) \
                 or any(f in ("unintended", "wanted", "intended") for _, f, _m in st.findings)
             change.unsure = not told
             out.append(change)
@@ -324,7 +325,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
 
 
 def _accept_events(st: Story, irr: Irregularity, until: int | None):
-    """The first accept / decline after the irregularity (before `until`), by anyone but the offender."""
+    """The first accept / decline after the irregularity (before `until`), by anyone but the offender,
+    or the Director's cancelling it."""
     off = irr.facts["call"]["seat"]
     for b in st.actions:
         if b.index <= irr.at or (until is not None and b.index >= until):
@@ -396,9 +398,9 @@ def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
 
 def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
     """The calls after an insufficient bid or a call out of rotation: acceptance, the replacement
-    (Law 27B), later bids by a partner who must pass. Returns "repeated" (the irregular call told
-    again; still open), "consumed" (call consumed), "stop" (replay no further) or "next" (the
-    irregularity is settled; replay this call)."""
+    (Law 27B), later bids by a partner who must pass. Returns "keep" (still open), "repeated" (the
+    irregular call told again; still open), "consumed" (call consumed), "stop" (replay no further) or
+    "next" (the irregularity is settled; replay this call)."""
     off = irr.facts["call"]["seat"]
     ib = parse_call(irr.facts["call"]["call"], "call")
     ib = ib if ib.kind == "bid" else None
@@ -928,8 +930,6 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
         if same:
             w = same[0][1]
-            if w in ("declarer", "dummy") and declarer is None and any(a.actor == "declarer" for a in st.actions):
-                w = "declarer_side"         # "那磴被莊家贏走", the offender told apart from declarer
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
                     _span(same[0][2], "event"))
         after = max([src.index] + [x[2].index for x in same])
@@ -1148,7 +1148,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             ev = _span(look, "event")
             whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
             if whose is not None and dummy and whose.value == partner(dummy):
-                irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(a)
+                irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
             else:
                 irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
             out.append(irr)
@@ -1233,8 +1233,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
 
 
 def _dummy_then(st: Story, found: list[Irregularity]) -> None:
-    """Law 43B2-3: after looking at a defender's hand, dummy was the first to point out a defender's
-    irregularity ("明手第一个说'西藏牌了'")."""
+    """Law 43B2-3: after one of the violations of 43A2, dummy warned declarer of a lead from the wrong
+    hand, asked him about a revoke, or was the first to point out a defender's irregularity
+    ("明手第一个说'西藏牌了'")."""
     dv = next((i for i in found if i.kind == "dummy_violation" and "dummy_then" not in i.facts and i.facts.get("dummy_violation")
                in ("looked_at_defender_hand", "left_seat_to_watch", "exchanged_hands")), None)
     if dv is None:
@@ -1295,8 +1296,9 @@ def replay(st: Story) -> list[Irregularity]:
     refused = next((i for i in found if i.kind == "lead_out_of_turn" and i.facts.get("correct_leader") == "declarer_side"
                     and i.facts.get("accepted") is False), None)
     for i in found:
+        d = refused.facts.get("declarer") if refused is not None else None
         if refused is not None and i.kind == "premature_play" and i.at > refused.at and "premature_kind" not in i.facts \
-                and i.facts.get("offender") not in (None, refused.facts.get("declarer"), partner(refused.facts.get("declarer") or "N")):
+                and d and i.facts.get("offender") not in (None, d, partner(d)):
             # declarer's lead from the wrong hand was refused and a defender played before he led again (Law 60B)
             i.put("premature_kind", "before_declarer_corrected_lead", *[m for f, _, m in refused.spans if f == "accepted"])
             i.put("offender_role", "defender", *[m for f, _, m in i.spans if f == "offender"])

@@ -198,7 +198,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             st.seats_named += 1
             continue                                  # "North, not South, led": the seat that did not act
         if m.label in ("SEAT", "SIDE", "ROLE") and (
-                m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|后面|那边|旁)", text[m.end:m.end + 4])
+                m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
                 or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
                 and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
             st.seats_named += 1
@@ -282,7 +282,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                   # "东却让明手垫了": he had dummy discard, not a concession
         if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
             continue                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
-        if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" and m.start - prev.end <= 2:
+        if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" \
+                and text[prev.end:m.start].strip() == "":
             continue                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
         if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
                 and prev.label == "EVENT" and m.start - prev.end <= 1:
@@ -329,7 +330,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
-                if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)\W{0,6}$",
+                if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                                text[max(0, m.start - 16):m.start], re.I):
                     a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
             st.actions.append(a)
@@ -523,7 +524,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
             continue
         if m.label == "FINDING" and m.value in OPPOSITE \
-                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|不(?!叫)|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
