@@ -85,7 +85,7 @@ def _joined(text: str, a: Mention, b: Mention) -> bool:
     if a.text.endswith("."):                   # "… should have been W. Declarer said": a sentence ends
         return False
     between = text[a.end:b.start].strip().strip("(（").strip().lower()
-    return between in JOINERS or between in (",", "，") and False
+    return between in JOINERS
 
 
 def _possessive(text: str, m: Mention) -> bool:
@@ -137,11 +137,6 @@ def build(ms: list[Mention], text: str = "") -> Story:
             elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
                 st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
                 skip.add(i + 1)
-            elif False:
-                st.dealer = (prev.value, prev)
-                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
-                    st.actions.pop()
-                fresh = False
             continue
         if m.label == "FINDING" and m.value in ("belief", "unseen", "hypothetical") and not (
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
@@ -529,7 +524,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in ("unintended", "intended") \
-                and re.search(r"(不是|并非|並非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
+                and re.search(r"(不是|并非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
             continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
             if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
