@@ -108,10 +108,12 @@ def test_law_64_whole_and_43B2a_with_its_lead_in(page, app_url):
     expect(page.get_by_test_id("text-en")).to_contain_text("warns declarer not to lead from the wrong hand")
     expect(page.get_by_test_id("leadin-zh-Hant")).to_contain_text("夢家違反上述 A2 項之限制後")
     expect(page.get_by_test_id("leadin-zh-Hans")).to_contain_text("明手在违反了")
-    # its translation finding, with the English and Chinese clauses compared side by side
+    # 43B1's translation finding ("possibility" missing from the Simplified text), with the English
+    # and Chinese clauses compared side by side (43B2(a)'s strength finding went with round 5's fixes)
+    _type_id(page, "43B1")
     finding = page.get_by_test_id("findings").locator(".lb-finding").first
     expect(finding.locator(".lb-sev")).to_be_visible()
-    expect(finding.locator(".lb-pair span[lang=en]")).to_contain_text("warns declarer")
+    expect(finding.locator(".lb-pair span[lang=en]")).to_contain_text("Dummy is liable to penalty")
     _no_exception(page)
 
 
