@@ -1015,6 +1015,10 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         if st.has("not_called") is not None:
             irr.put("partner_called_since", False, st.has("not_called"))
+        nxt = next((b for b in st.actions if b.index > repl.index and b.call and b.actor in SEATS and b.actor != repl.actor), None)
+        if nxt is not None and nxt.actor == lho(repl.actor):
+            # "北家拿出了不叫卡，东家叫1♥之后…": LHO called over the call being changed (Law 25A6)
+            irr.put("lho_called_over_first_call", True, _span(nxt, "actor") or _span(nxt, "call"))
         _answer_to_substitute(st, irr, repl.actor, repl.index, repl.index)
         out.append(irr)
     hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
