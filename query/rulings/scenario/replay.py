@@ -293,8 +293,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         ol = st.has("on_lead")
         if irregular_kind == "call_after_final_pass" and "declarer" not in irr.facts and ol is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
             irr.put("declarer", rho(seat), ol)           # the opening leader is declarer's LHO (Law 41A)
-        if irregular_kind == "inadmissible_double" and st.has("after_lead") is not None:
-            irr.put("discovered_after_opening_lead", True, st.has("after_lead"))
+        led = next((b for b in st.actions if b.index > a.index and b.kind in ("lead", "dummy_down")), None)
+        if irregular_kind == "inadmissible_double" and (st.has("after_lead") is not None or led is not None):
+            # "南首攻♠A已經亮牌…才說": found after the opening lead was faced (Law 36C)
+            irr.put("discovered_after_opening_lead", True, st.has("after_lead") or _span(led, "event") or _span(led, "card"))
         out.append(irr)
         if irregular_kind in ("insufficient_bid", "call_out_of_rotation"):
             open_irr = irr
