@@ -682,10 +682,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             lo, hi = sorted((b.index, h.index))
             return hi - lo <= 3 or b.index < h.index and st.has("hands_checked") is not None \
                 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+        req = st.has("require_suit")
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
                     and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
                                                                         and all(c[0] != held for c in b.cards))
-                         or b.kind in ("play", "follow") and not b.cards and b.suit not in (None, held, "trump"))), None)
+                         or b.kind in ("play", "follow") and not b.cards and b.suit not in (None, held, "trump")
+                         # a lead of another suit when declarer required this one (Laws 50D2(a), 61A)
+                         or b.kind == "lead" and req is not None and _span(b, "event") is not None
+                         and req.start < _span(b, "event").start
+                         and (b.suit or (b.cards[0][0] if b.cards else None)) not in (None, held))), None)
         if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
             bad = st.actions[h.index - 1]
         if bad is None and (st.has("revoke") is None):
