@@ -18,7 +18,8 @@ from query.rulings.scenario.reader import Mention, read_call
 
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 # a finding said with a negation before it in its clause is its opposite
-OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended"}
+OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended",
+            "intended": "unintended"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
@@ -523,9 +524,6 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
-        if m.label == "FINDING" and m.value in ("unintended", "intended") \
-                and re.search(r"(不是|并非|不算|\bnot\b(\s+an?)?)\s*$", text[max(0, m.start - 8):m.start], re.I):
-            continue                                    # "是改主意不是口误": the kind the Director ruled out
         if m.label == "FINDING":
             if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
                 continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
