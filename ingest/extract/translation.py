@@ -198,6 +198,9 @@ def _targets(refs: list[Ref], spans: list[tuple[int, int]]) -> set[str]:
     return {r.target for r in refs if any(a <= r.start < b for a, b in spans)}
 
 
+# a permission said without "may": "is entitled to", "are permitted", "has the right to"
+_EN_ENTITLED = r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b"
+
 # Words of obligation, prohibition or permission that are on no edition's scale (需 "needs to", 不能
 # "cannot", "are to be"): they do not make a finding of their own, and a kind of rule said with one
 # of them on one side answers the same kind said with a scale word on the other.
@@ -216,8 +219,7 @@ _UNSCALED = {
                        r"\bprohibit\w*|\bonly\b|\bunless\b|\bother\s+than\b|"
                        # a declaratory "shall not prevent" (6D2, not tagged) against 不應妨礙
                        r"\bshall\s+not\s+prevent\b", re.I), "prohibition"),
-           (re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
-                       r"\bright\s+to\b|\bcould\b", re.I), "permission"),
+           (re.compile(_EN_ENTITLED + r"|\bright\s+to\b|\bcould\b", re.I), "permission"),
            # a "may" of possibility (masked by the strength tags), might, is liable to
            (re.compile(r"\bmay\b|\bmight\b|\bliable\s+to\b", re.I), "permission")],
     # 負責 / 负责 "is responsible for" (93A 裁判长负责听取, 93B2, 81B1): a duty assigned, off the scale; it
@@ -354,8 +356,7 @@ def _strength_severity(en: list[str], zh: list[str], lang: str, zh_heading: str 
                      zh_other | ({"plain"} if plain(zh, lang) else set()))
 
 
-_PERMITS = {"en": re.compile(r"\b(?:is|are)\s+(?:also\s+)?(?:permitted|entitled|empowered)\b|\bhas\s+the\s+right\s+to\b|"
-                             r"\bliable\s+to\b", re.I),
+_PERMITS = {"en": re.compile(_EN_ENTITLED + r"|\bliable\s+to\b", re.I),
             "zh": re.compile(r"有權|有权|允許|允许|准許|准许")}
 
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rdflib import Graph
+from rdflib import Graph, URIRef
 
 from query.errors import BadInput
 from query.rulings.facts import FactDef, FactError, derive, load_vocabulary, read_scenario, seats_of, validate
-from query.lookup import PREFIXES, lang_tag
+from query.lookup import PREFIXES, iri_value, lang_tag
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 RULE_NS = "https://w3id.org/bridge-laws/rule/"
@@ -434,7 +434,7 @@ def load_rules(g: Graph) -> RuleBase:
 
 def _provision_texts(g: Graph, pids: list[str]):
     by_iri = {_iri(p): p for p in pids}
-    values = " ".join(f"<{i}>" for i in by_iri)
+    values = " ".join(iri_value(URIRef(i)) for i in by_iri)      # checked IRIs only, as lookup._texts_of
     q = PREFIXES + f"""
     SELECT ?p ?o ?lang ?text ?title WHERE {{
       VALUES ?p {{ {values} }}

@@ -34,7 +34,7 @@ REVIEWED = {
         "each through iri_value()",
     ("query/rulings/reasoner.py", "_provision_texts"):
         "VALUES of provision IRIs made from the ids the hand-written rules (ontology/rules/) implement, "
-        "read from the graph, under the module constant WBF_NS",
+        "read from the graph, under the module constant WBF_NS, each through iri_value()",
     ("app/components/editions.py", "subtree_text"):
         "puts a language tag into a FILTER; its only callers pass the literals 'zh-Hant' and 'zh-Hans'",
     ("app/components/graph_data.py", "glossary"):

@@ -35,7 +35,7 @@ _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]
 def read(text: str, lang: str | None = None):
     """(story, irregularities, lang of the text) for a text; no graph needed."""
     from query.inputs import text as checked
-    from query.rulings.scenario.pipelines import detect_lang, fold, plain
+    from query.rulings.scenario.pipelines import detect_lang, normalized
     from query.rulings.scenario.reader import mentions
     from query.rulings.scenario.replay import replay
     from query.rulings.scenario.story import build
@@ -45,7 +45,7 @@ def read(text: str, lang: str | None = None):
     text_lang = detect_lang(text)
     # the story reads a plain, Simplified copy of the text (same offsets), so its phrase checks are
     # written once; the words shown to the user are cut from the user's own text (contract.spans_json)
-    st = build(mentions(text, text_lang), fold()(plain(text)) if text_lang.startswith("zh") else plain(text))
+    st = build(mentions(text, text_lang), normalized(text, text_lang))
     st.source = text
     return st, replay(st), text_lang
 

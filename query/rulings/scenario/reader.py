@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from query.rulings.scenario.pipelines import PATTERNS, family, fold, plain, run
+from query.rulings.scenario.pipelines import PATTERNS, family, normalized, run
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ def _value(ent, fam: str, words: str):
 def mentions(text: str, lang: str) -> list[Mention]:
     """The mentions in `text`, in order, with offsets into `text` itself."""
     fam = family(lang)
-    doc = run(fam, fold()(plain(text)) if fam == "zh" else plain(text))
+    doc = run(fam, normalized(text, lang))
     out = []
     for ent in doc.ents:
         start, end = ent.start_char, ent.end_char
