@@ -786,6 +786,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 and (irr.kind == "defender_card_exposed" or declarer and who not in (declarer, partner(declarer))):
             out += _penalty_card_not_played(st, a, who, declarer)      # a penalty card (Laws 50, 24E) left unplayed
         break
+    if not any(a.kind in ("drop", "expose") for a in st.actions):
+        # "东前面有一张重罚牌♥Q": a penalty card already on the table when the story starts (Law 50), then left unplayed (52)
+        pc = [m for _, f, m in st.findings if f == "penalty_card"]
+        held = next((a for a in st.actions if a.kind == "hold" and a.cards and _resolve(a.actor, declarer) in SEATS
+                     and any(0 <= c.start - m.end <= 6 for k, c in a.spans if k == "card" for m in pc)), None)
+        if held is not None:
+            out += _penalty_card_not_played(st, held, _resolve(held.actor, declarer), declarer)
     # claims and concessions (Laws 68-71)
     for a in st.actions:
         if a.kind not in ("claim", "concede"):
@@ -915,6 +922,8 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     for w in st.actions:
         if w.kind == "win":
             who = _resolve(w.actor, declarer)
+            if w.actor == "defender" and declarer in SEATS:
+                who = "NS" if declarer in ("E", "W") else "EW"     # "the defence won tricks 5 and 8"
             if who in SEATS or who in ("EW", "NS") or who is None and w.actor in ("declarer", "dummy"):
                 out.append((w.trick, who or w.actor, w))
     return out
@@ -935,6 +944,10 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             if lead is not None:
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
         same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
+        if not same and src.trick:
+            # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
+            same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
+                    and b.trick == src.trick + 1 and _resolve(b.actor, declarer) in SEATS][:1]
         if same:
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",

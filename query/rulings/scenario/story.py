@@ -105,6 +105,16 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
+_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没打|没跟|而没有)\s*(the\s+)?$", re.I)
+
+
+def _contract_call(a: Mention | None, b: Mention | None) -> bool:
+    """A bid written right against the declarer's seat, "4♠南" or "东4♥": the contract."""
+    call = a if a is not None and a.label == "CALL" else b
+    return a is not None and b is not None and call.label == "CALL" and call.value not in ("P", "X", "XX") \
+        and 0 <= b.start - a.end <= 1
+
+
 def build(ms: list[Mention], text: str = "") -> Story:
     st = Story([], [], text=text, mentions=ms)
     # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
@@ -204,8 +214,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "South, the declarer" / "declarer (South)" / "南家主打"
             if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
                 st.declarer = (m.value, m)
+                if _contract_call(prev, m) and st.contract is None:
+                    st.contract = (prev.value, prev)       # "4♠南主打": the contract
             if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
                 st.declarer = (m.value, m)
+                if _contract_call(m, nxt) and st.contract is None:
+                    st.contract = (nxt.value, nxt)         # "庄家东4♥"
             actor, actor_m, fresh = m.value, m, True
             continue
         if m.label == "SIDE":
@@ -261,6 +275,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
+                and re.search(r"\b(on|to)\s+(a|the|his|her|their|\w+'s)\s+(\w+\s+)?$", text[max(0, m.start - 30):m.start], re.I):
+            continue                                   # "discarded a club on a heart lead": the trick he played to, not a lead
         if m.label == "EVENT" and m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
                 and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
             continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
@@ -469,6 +486,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and nxt.start - m.end <= 2:
             st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
             continue
+        if m.label == "CARD" and _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
+            st.loose_cards.append(m)                   # "跟了♥5而没有出♥Q", "the ♦3, not the ♥2": a card not played
+            continue
         if m.label == "CARD":
             ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
             if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
@@ -502,6 +522,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
                     and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
                 last.trick = m.value                 # "won trick 11"
+                more = re.match(r"\s*(?:and|&|,)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
+                if more:                             # "won tricks 5 and 8": one win a trick
+                    st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
             elif last is not None and last.kind in PLAY_EVENTS and (
                     last.trick is None and m.start - last.spans[-1][1].end <= 25
                     or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
