@@ -1281,6 +1281,76 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 
+# Laws 13C, 45E, 67: kinds the story names in words, with no table the replay could check them against
+# ("a card from another deck", "a fifth card", "第6磴只有三張牌"); the reasoner asks for the rest
+_NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card", {}),
+                "trick_short": ("defective_trick", {"defect": "omitted_card"}),
+                "trick_long": ("defective_trick", {"defect": "too_many_cards"}),
+                "hand_extra": ("defective_trick", {"defect": "omitted_card"})}     # "東手上多一張牌" at a later trick
+
+
+def _named_kinds(st: Story) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    said = {f for _, f, _m in st.findings}
+    tricks = [x for x in st.mentions if x.label == "TRICK"]
+    for at, f, m in st.findings:
+        if f not in _NAMED_KINDS or any(i.kind == _NAMED_KINDS[f][0] for i in out) \
+                or f == "surplus_card" and said & {"trick_short", "trick_long"} \
+                or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}):
+            continue       # one card too many in a hand is a defective trick's sign only when a trick is told
+        kind, facts = _NAMED_KINDS[f]
+        irr = Irregularity(kind, {}, at=at)
+        irr.put("irregularity", kind, m)
+        for fact, value in facts.items():
+            irr.put(fact, value, m)
+        seat, sm = _nearest_seat(st, m)
+        if kind == "surplus_card":
+            if st.has("not_played") is not None:
+                irr.put("surplus_card_played", False, st.has("not_played"))     # "还没打出去"
+        elif seat in SEATS:
+            irr.put("offender", seat, sm)
+            if kind == "fifth_card" and dec:
+                irr.put("offender_role", "declarer" if seat == dec else "dummy" if seat == partner(dec) else "defender", sm)
+        if kind == "defective_trick":
+            told = [x for x in tricks if x.end <= m.start]
+            # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named
+            t = min(x.value for x in tricks) if f == "hand_extra" else told[-1].value if told else None
+            later = next((x for x in tricks if t is not None and x.value >= t + 2), None)
+            if later is not None:
+                # found at a later trick ("第9磴收牌的時候"): both sides have played to the next one (Law 67B)
+                irr.put("both_sides_played_next", True, later)
+            led = next((b for b in st.actions if b.kind == "lead" and b.trick == t and b.suit in ("S", "H", "D", "C")), None) if t else None
+            held = next((b for b in st.actions if led is not None and b.kind == "hold" and b.actor == seat
+                         and (b.suit == led.suit or any(c[0] == led.suit for c in b.cards))), None)
+            if held is not None:
+                irr.put("offender_has_suit_led", True, _span(held, "event") or _span(held, "card"))   # 67B1(a)
+        out.append(irr)
+    return out
+
+
+def _simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularity]:
+    """Law 33: two calls made at the same time. The one out of rotation is deemed the later call; if
+    that puts it in rotation it stands, otherwise Laws 29-32 apply to it."""
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    calls = [b for b in st.actions if sim is not None and b.call and -2 <= b.index - sim.index <= 4 and b.actor in SEATS][:2]
+    if len({b.actor for b in calls}) < 2:
+        return found
+    found = [i for i in found if i.kind != "simultaneous_plays"]
+    oor = next((i for i in found if i.kind == "call_out_of_rotation" and i.at in {b.index for b in calls}), None)
+    if oor is not None:
+        oor.kind = "simultaneous_calls"
+        oor.put("irregularity", "simultaneous_calls", _span(sim, "event"))
+        return found
+    first, second = calls[0], next(b for b in calls if b.actor != calls[0].actor)
+    irr = Irregularity("simultaneous_calls", {}, at=second.index)
+    irr.put("irregularity", "simultaneous_calls", _span(sim, "event"))
+    irr.put("offender", second.actor, _span(second, "actor"))
+    # deemed to come after the call of the player whose turn it was: in rotation if he is that player's LHO
+    irr.put("in_rotation", second.actor == SEATS[(SEATS.index(first.actor) + 1) % 4], _span(sim, "event"))
+    return sorted(found + [irr], key=lambda i: i.at)
+
+
 def replay(st: Story) -> list[Irregularity]:
     """Every irregularity the story shows, in the order it happened."""
     auction_irr, au = replay_auction(st)
@@ -1290,6 +1360,10 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "insufficient_bid" for i in auction_irr):
         more = [i for i in more if i.kind != "insufficient_bid"]
     found = auction_irr + replay_play(st, au) + replay_other(st, au) + more
+    named = _named_kinds(st)
+    if any(i.kind == "surplus_card" for i in named):
+        found = [i for i in found if i.kind != "cards_from_wrong_board"]    # "別的牌套的牌": one card, not the board
+    found = _simultaneous_calls(st, found + named)
     if any(i.kind == "simultaneous_plays" for i in found):
         found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
