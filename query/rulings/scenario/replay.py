@@ -754,10 +754,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 a.spans.insert(0, ("actor", near[0]))
         if a.kind not in ("drop", "expose") or not a.actor or a.actor in ("director", "EW", "NS"):
             continue
-        if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
-                and st.actions[a.index - 1].actor == a.actor:
-            a.cards = list(st.actions[a.index - 1].cards)       # "一張♦3翻開掉在桌上": the card is the one that fell
-            a.spans += [x for x in st.actions[a.index - 1].spans if x[0] == "card"]
+        named = next((b for b in reversed(st.actions[max(0, a.index - 3):a.index]) if b.cards), None)
+        if not a.cards and named is not None and named.kind == "play" and named.implicit and named.actor == a.actor \
+                and all(b.actor == a.actor and not b.cards for b in st.actions[named.index + 1:a.index]):
+            # "一張♦3翻開掉在桌上", "把♥J跟他要打的牌一起打出來": the card is the one named before it
+            a.cards = list(named.cards)
+            a.spans += [x for x in named.spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
         if not a.cards and _span(a, "event") is not None:
@@ -859,6 +861,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         elif a.kind == "claim" and (st.has("losable", a.index) or st.has("unlosable", a.index)) is not None:
             # the story weighs the claimer's line ("沒有說明飛牌方向", "any normal play"): the claim is before the Director
             irr.put("claim_response", "disputed", st.has("losable", a.index) or st.has("unlosable", a.index))
+        if a.kind == "claim" and irr.facts.get("claim_response") == "agreed" and st.has("unlosable", a.index) is not None:
+            # they agreed, then found a trick they could not have lost ("怎麼打都會贏一磴"): one they would likely have won (69B2)
+            irr.put("agreed_trick_likely_won", True, st.has("unlosable", a.index))
         out.append(irr)
         break
     return out
@@ -1104,8 +1109,8 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
             continue
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
-        if q is None:
-            continue
+        if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I):
+            continue          # "我要他攻紅心": declarer's lead requirement to a defender (Law 50D2), not dummy's card
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]

@@ -105,7 +105,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
-_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没打|没跟|而没有)\s*(the\s+)?$", re.I)
+_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
 
 
 def _contract_call(a: Mention | None, b: Mention | None) -> bool:
