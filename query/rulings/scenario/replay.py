@@ -668,6 +668,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
                 irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
         out.append(irr)
+        if irr.facts.get("declarer_choice") == "refuse" and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):
+            out += _penalty_card_not_played(st, a, who, declarer)    # the refused lead is a penalty card (54D, 50), left unplayed (52)
         break
     # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
     holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
@@ -816,12 +818,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
         held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        if st.contract and st.contract[0][1:].startswith("NT"):
+            irr.put("outstanding_trump", False, st.contract[1])     # a notrump contract has no trump (Law 70C)
         out_m = st.has("trump_out", a.index)
         if held is None and out_m is not None and trump and any(
                 c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
                 if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
             irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
-        if held is None and "outstanding_trump" in irr.facts and st.has("losable", a.index) is not None:
+        if held is None and irr.facts.get("outstanding_trump") is True and st.has("losable", a.index) is not None:
             irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
@@ -915,8 +919,8 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
                   and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
     if after is not None:
         irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
-        if "accepted" not in irr.facts:      # Law 52B1(b): having played after it, he accepts it
-            irr.put("accepted", True, _span(after, "event") or _span(after, "actor"))
+        if "accepted" not in irr.facts:      # he said nothing, but played on: Law 52B1(b) makes him accept it
+            irr.put("accepted", False, _span(after, "event") or _span(after, "actor"))
     elif ev is not None and ev.kind == "decline":
         irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
     return [irr]

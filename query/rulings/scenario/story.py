@@ -547,6 +547,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
+        if m.label == "FINDING" and m.value in ("round_over", "established") and re.match(r"\s*(之?前|以前)", text[m.end:m.end + 3]):
+            continue                                  # "本轮结束前东西发现了": before the round ended, so it had not
         if m.label == "FINDING":
             if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
                 continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
