@@ -465,7 +465,15 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("replacement_type", kind, _span(a, "call"))
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
-        irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        art = next((m for call_m in (_span(a, "call"), *[x for f, _v, x in irr.spans if f == "call"]) if call_m is not None
+                    for _i, f, m in st.findings if f == "artificial" and 0 <= m.start - call_m.end <= 20
+                    and not _SENTENCE.search(st.text[call_m.end:m.start])), None)
+        if art is not None:
+            # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
+            irr.put("insufficient_bid_artificial", True, art)
+            irr.put("replacement_lowest_same_denomination", False, art)
+        else:
+            irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
         early = st.has("before_director", irr.at)
         if early is not None:
             irr.put("premature_replacement", True, early)      # "before the TD came he changed it": Law 27C
