@@ -1078,6 +1078,19 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
     mi = st.has("misinformation") or st.has("agreement_told")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is None:
+        # "東馬上發現自己解釋錯了", "he explained it wrongly": the explanation itself said to be wrong
+        said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
+            r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
+        mi = _span(said, "event") if said is not None else None
+    if mi is not None and (exp is None or exp.kind == "explain"):
+        # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
+        # told before the story says it was wrong ("東馬上發現自己解釋錯了")
+        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)
+        answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind == "say"
+                       and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
+        if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor):
+            exp = answer
     if mi is None and exp is not None and exp.kind == "no_alert":
         mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
     if mi is not None and exp is not None:
