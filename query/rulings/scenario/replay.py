@@ -1201,6 +1201,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
             ev = _span(look, "event")
             whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
+            if whose is None and ev is not None and ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后"):
+                # "跑到莊家南後面看他打牌": the seat he went to stand behind
+                whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 2), None)
             if whose is not None and dummy and whose.value == partner(dummy):
                 irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
             else:
@@ -1297,7 +1300,7 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
     revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
-    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
+    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director", "alert")     # 提醒莊家
                  and (a.actor == "dummy" or a.actor == dummy)), None)
     warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
     if warned:

@@ -205,6 +205,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                  # "North, not South, led": the seat that did not act
         if m.label in ("SEAT", "SIDE", "ROLE") and (
                 m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
+                # "跑到莊家南後面看": where he went, not who acted (後面 alone is also "later")
+                or re.search(r"[到在]\s*(庄家|明手|梦家)?\s*$", text[max(0, m.start - 4):m.start])
+                and re.match(r"\s*[东南西北]?家?(后面|背后)", text[m.end:m.end + 6])
                 or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
                 and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
             st.seats_named += 1
