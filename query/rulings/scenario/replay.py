@@ -72,6 +72,7 @@ class Auction:
     dealer: str | None
     calls: list = field(default_factory=list)       # (seat, Call, Action | None)
     last_bid: Call | None = None
+    pass_once: set = field(default_factory=set)      # seats that must pass at their next turn only (Laws 24, 30A)
     last_bid_seat: str | None = None
     passes: int = 0
     ended: bool = False
@@ -156,7 +157,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     # offender's partner pass at his next turn
     exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
                  and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
-    once: set[str] = set()
+    once = au.pass_once
     told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
     for i, f, m in st.findings:
         if f == "must_pass":
@@ -340,7 +341,7 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
 
 def _replayed(au: Auction, calls: list) -> Auction:
     """An auction of the same dealer with these (seat, call, action) in order."""
-    again = Auction(au.dealer)
+    again = Auction(au.dealer, pass_once=au.pass_once)
     for seat, c, a in calls:
         again.add(seat, c, a)
     return again
@@ -433,6 +434,7 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 irr.put("rho_call", c.kind, _span(a, "call"))
                 if irr.facts["call"]["call"] == "P":
                     must_pass.add(off)                     # Law 30A: the offender passes at his next turn
+                    au.pass_once.add(off)
                 return "keep"                              # the auction goes on from RHO's call
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
@@ -444,8 +446,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
                 withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
                 if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
-                                                  or withdrawn == "bid" and c.kind == "pass"):
-                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's (Law 23A): not comparable
+                                                  or withdrawn == "bid" and c.kind == "pass" or withdrawn == "pass" and c.kind == "bid"):
+                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's or a pass's (Law 23A): not comparable
                     nc = _span(a, "call")
                 if nc is not None or cm is not None:
                     irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)

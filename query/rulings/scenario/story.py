@@ -441,8 +441,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             made_by = made_bids.get(m.value)
             close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
                 and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
-            if made_by is not None and not (close and made_by != actor):
-                continue                                  # a reference to a bid already made
+            again = close and made_by == actor and (
+                re.match(r"\s*(again|once more)\b", text[m.end:m.end + 12], re.I)
+                or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I)) \
+                and any(b.kind == "cancel" for b in st.actions)
+            if made_by is not None and not (close and made_by != actor) and not again:
+                continue                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
                     and (last.actor == actor or last.actor is None):
                 last.call = m.value
