@@ -981,10 +981,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
-    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
-               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
-               and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")), None) \
-        if off else None
+    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and (
+        b.trick > src.trick and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
+        and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")
+        or b.trick > src.trick + 1 and b.kind not in ("hold",))), None) \
+        if off else None        # (anything at a trick after the next: all four played to the next one)
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:

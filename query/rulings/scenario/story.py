@@ -346,6 +346,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
+                mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
+                             and b.kind in PLAY_EVENTS | {"win"}), None)
+                if kind == "lead" and mine is not None and mine.trick == a.trick:
+                    a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
                 if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                                text[max(0, m.start - 16):m.start], re.I):
                     a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
