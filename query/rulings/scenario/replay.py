@@ -1383,7 +1383,22 @@ def _simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregulari
     irr.put("irregularity", "simultaneous_calls", _span(sim, "event"))
     irr.put("offender", second.actor, _span(second, "actor"))
     # deemed to come after the call of the player whose turn it was: in rotation if he is that player's LHO
-    irr.put("in_rotation", second.actor == SEATS[(SEATS.index(first.actor) + 1) % 4], _span(sim, "event"))
+    turn = SEATS[(SEATS.index(first.actor) + 1) % 4]
+    irr.put("in_rotation", second.actor == turn, _span(sim, "event"))
+    if second.actor != turn:
+        # out of rotation even as the later call: Laws 29-32 apply to it, at the turn of the player after the first
+        irr.put("call", {"seat": second.actor, "call": second.call}, _span(second, "call"))
+        irr.put("at_turn_of", _rel(turn, second.actor), _span(sim, "event"))
+        if st.dealer:
+            irr.put("dealer", st.dealer[0], st.dealer[1])
+        ev = _accept_events(st, irr, None)
+        if ev is not None:
+            irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
+        nxt = next((b for b in st.actions if ev is not None and ev.kind not in ("accept", "agree") and b.index > ev.index
+                    and b.call and b.actor == turn), None)
+        if nxt is not None and irr.facts["at_turn_of"] == "rho":
+            irr.put("rho_called", False, _span(nxt, "actor"))       # RHO called at his turn, after the cancellation
+            irr.put("rho_call", call_of(nxt).kind, _span(nxt, "call"))
     return sorted(found + [irr], key=lambda i: i.at)
 
 

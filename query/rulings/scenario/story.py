@@ -411,7 +411,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
             continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         if m.label == "CALL":
-            in_play = last is not None and last.kind in PLAY_EVENTS
+            in_play = last is not None and last.kind in PLAY_EVENTS and not (
+                # "…把叫牌卡放下來：北家1♣，南家1♥": a seat and a call written together, before any play, is a call
+                fresh and prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip() == "" and st.contract is None
+                and not any(a.kind in ("lead", "follow", "discard", "ruff") and (a.cards or a.suit) for a in st.actions))
             if in_play and last.kind == "play" and not last.cards and not last.call and m.start - _span_end(last) <= 2 \
                     and (m.value in ("P", "X", "XX") or st.contract is None and st.declarer is None
                          and not any(a.kind in ("lead", "follow", "discard", "ruff") for a in st.actions)):
