@@ -188,7 +188,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
-        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        said_next = a.index + 1 < len(st.actions) and st.actions[a.index + 1].kind == "say"
+        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and (
+            i in (a.index - 1, a.index) or said_next and i == a.index + 1)]    # "东加倍了，但大家说还没轮到他"
         explicit = any(not seats_named(m.text) for _, m in near)      # "out of turn", 越序
         # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
         # context of the next call; it is about this call only when the story also says "out of turn"
@@ -259,7 +261,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         elif c.kind == "bid" and not c.supersedes(au.last_bid):
             irregular_kind = "insufficient_bid"
         elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
-            irregular_kind = "inadmissible_double"
+            irregular_kind = "inadmissible_double"     # out of turn too, Law 36B4 governs it
         elif not in_rotation and c.kind == "pass" and au.last_bid is not None and au.passes == 2:
             irregular_kind = "three_passes_one_out_of_rotation"      # Law 17D3: the auction has not ended
         elif not in_rotation:
@@ -289,6 +291,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             if not in_rotation:
                 irr.put("at_turn_of", _rel(exp, seat))
             irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
+        elif irregular_kind == "inadmissible_double" and not in_rotation:
+            irr.put("in_rotation", False, *[m for _, m in near[:1]])     # "还没轮到他", whose turn untold (Law 36B4)
         if irregular_kind == "call_after_final_pass" and au.declarer():
             irr.put("declarer", au.declarer())
         ol = st.has("on_lead")
@@ -1242,7 +1246,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     cc = st.has("card_count")
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
-    if cc is not None and re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]):
+    more = re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]) if cc is not None else None
+    if more is not None and not re.search(r"(nobody|no one|no-one|none)\s+(has|had|with)\s*$|(没有人|沒有人|没人|沒人)\S{0,2}$",
+                                          st.text[max(0, cc.end + more.start() - 14):cc.end + more.start()], re.I):
         counts.append(14)                      # "East counted 12 cards and South, counting face down, 14"
     if cc is not None and counts and max(counts) < 13:
         # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13

@@ -458,6 +458,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     and (last.actor == actor or last.actor is None):
                 last.call = m.value
                 last.spans.append(("call", m))
+            elif last is not None and last.kind == "hesitate" and last.actor in SEATS and not fresh:
+                # "西家长考，然后不叫": the call he made after thinking
+                st.actions.append(Action(last.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
             elif actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
                 # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
                 st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
