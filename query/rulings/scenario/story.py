@@ -161,8 +161,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
             continue                                  # (nor is whom it was about the one who acts next)
         if m.label == "OVER":
-            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I):
-                continue           # "Then after S 2♠, West bid 3♥": told in order, the call after "after" came first
+            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I) \
+                    or re.search(r"\b(auction|bidding|play|hand|game)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
+                continue           # "Then after S 2♠, West bid 3♥": told in order; "auction over:" is not a call over another
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
@@ -358,7 +359,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         last = st.actions[-1] if st.actions else None
         if m.label == "CONTRACT" and any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
-                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
+                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower() \
+                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I):
             # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
             call = m.value["contract"].rstrip("X") or m.value["contract"]
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
@@ -431,7 +433,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and fresh and actor in SEATS \
                 and over is None
             run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
-                   and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == "")
+                   and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
+                   and text[prev.end:m.start].strip(" -–—,/") == "")
             if run:
                 # "W 1C P 1H P": calls in rotation after a seated call
                 a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
