@@ -128,7 +128,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
     skip: set[int] = set()
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
-    corrections: list[tuple[str, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after)
+    corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
     clause = before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
     for i, m in enumerate(ms):
         if i in skip:
@@ -581,7 +581,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
                 start = (0, 0) if m.value == "restart" else before if clause[0] == len(st.actions) else clause
-                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings)))
+                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
                 continue
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
                 m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
@@ -632,13 +632,13 @@ def _quoted(text: str, pos: int) -> bool:
 _SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
 
 
-def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> None:
+def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]) -> None:
     """"E 1NT, S pass... no wait - sorry: E 1NT, S 2♥": a teller who starts his sentence again
     takes all of it back, as does "let me start again"; otherwise only the last call or card he
     named ("South bid 2♠? No - South bid 1NT")."""
     drop: set[int] = set()
     dropped_findings: set[int] = set()
-    for kind, s, e, fs, fe in corrections:
+    for kind, s, e, fs, fe, where in corrections:
         said = [k for k in range(s, e) if k not in drop]
         first = st.actions[said[0]] if said else None
         # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
@@ -654,7 +654,9 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
             if last is not None and (st.actions[last].call or st.actions[last].cards
-                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS):
+                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS) \
+                    and not re.search(r"[，,。;；]|(?<!\.)\.(?!\.)", st.text[_span_end(st.actions[last]):where]):
+                # (only in the same clause: "北把♦K掉在桌上，這磴北的同伴南…不對，是南" corrects a seat, not the card)
                 drop.add(last)             # a call, card or trick taken back; not a claim or an answer
     if not drop and not dropped_findings:
         return
