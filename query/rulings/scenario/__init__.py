@@ -58,6 +58,18 @@ def _is_law_question(st, text: str) -> bool:
     return asks and not story and st.seats_named <= 1
 
 
+# a director asking for a ruling on what he just told ("Ruling?", "要怎麼罰？"), not a question about the Laws
+_ASKS_RULING = re.compile(r"\b(ruling|rule|rectification|penalty)\b[^.?!]{0,12}[?？]|what do i (rule|do)|what now|"
+                          r"怎麼辦|怎么办|怎麼處理|怎么处理|怎麼罰|怎么罚|怎麼判|怎么判|如何處理|如何处理|如何判", re.I)
+
+
+def _asks_ruling(text: str) -> bool:
+    """A story told, then a short sentence asking for the ruling ("防家掉了一張牌在桌上。要怎麼罰？");
+    a question about the Laws asks within its one sentence ("攤牌的時候如果…，裁判怎麼處理？")."""
+    parts = [p for p in re.split(r"(?<=[.。!！?？])\s*", text.strip()) if p.strip()]
+    return len(parts) >= 2 and len(parts[-1]) <= 24 and bool(_ASKS_RULING.search(parts[-1]))
+
+
 def _no_table(st) -> bool:
     """Nothing of a table in the text: no seat, role, call, card, contract, trick or action named."""
     return not st.table
@@ -80,7 +92,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     base = rule_base(g)
     vocab = base.vocab
     given = {k: typed_answer(k, v, vocab) for k, v in (answers or {}).items()}
-    if not given and _is_law_question(st, text) and not any(i.facts.get("call") or i.facts.get("offender") for i in found):
+    if not given and _is_law_question(st, text) and not any(i.facts.get("call") or i.facts.get("offender") for i in found) \
+            and not (found and _asks_ruling(text)):
         # "law_question"/"verdict" too: the chat (query/ask/answers.py) reads either to send it to search
         return {"kind": "law_question", "law_question": True, "verdict": "law_question", "text": text, "lang": lang,
                 "note": LAW_QUESTION[lang],

@@ -669,6 +669,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                                                           or on_lead is not None and on_lead == partner(who)):
                 # the lead goes back to the offender's partner, whose lead it was (Laws 50D, 54D, 56B)
                 irr.put("partner_to_lead", True, _span(ev, "event"))
+            elif ev.kind == "decline" and irr.kind == "lead_out_of_turn" and who in SEATS and declarer \
+                    and on_lead in (declarer, partner(declarer)) and who not in (declarer, partner(declarer)):
+                irr.put("partner_to_lead", False, _span(ev, "event"))      # a defender led at declarer's turn: declarer leads
             if ev.kind == "decline":
                 # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
                 lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
@@ -682,7 +685,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
                 irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
         out.append(irr)
-        if irr.facts.get("declarer_choice") == "refuse" and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):
+        if (irr.facts.get("declarer_choice") == "refuse" or irr.kind == "lead_out_of_turn" and irr.facts.get("accepted") is False) \
+                and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):
             out += _penalty_card_not_played(st, a, who, declarer)    # the refused lead is a penalty card (54D, 50), left unplayed (52)
         break
     # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
@@ -811,10 +815,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                      and any(0 <= c.start - m.end <= 6 for k, c in a.spans if k == "card" for m in pc)), None)
         if held is not None:
             out += _penalty_card_not_played(st, held, _resolve(held.actor, declarer), declarer)
-    # claims and concessions (Laws 68-71)
-    for a in st.actions:
-        if a.kind not in ("claim", "concede"):
-            continue
+    # claims and concessions (Laws 68-71); "攤牌爭議。…北…攤牌": the claim told with its claimer first
+    claims = [a for a in st.actions if a.kind in ("claim", "concede")]
+    for a in [c for c in claims if c.actor] + [c for c in claims if not c.actor]:
         who = _resolve(a.actor, declarer)
         irr = base("claim_or_concession", a, None)
         irr.put("claim_kind", "claim" if a.kind == "claim" else "concession", _span(a, "event"))
@@ -866,10 +869,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if resp is not None and resp.kind == "object" and who in SEATS and _resolve(resp.actor, declarer) == partner(who) \
                 and a.kind == "concede":
             irr.put("partner_objected", True, _span(resp, "event"))
+        if resp is not None and "claimer_role" not in irr.facts and a.actor is None and resp.kind == "object" \
+                and (resp.actor == "defender" or declarer and resp.actor == ("EW" if declarer in "NS" else "NS")):
+            irr.put("claimer_role", "declarer", _span(resp, "actor") or _span(resp, "event"))    # "claimed … Defenders disagree"
         if resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
         elif st.has("director_judged", a.index) is not None and a.kind == "claim":
             irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
+        elif st.has("claim_disputed") is not None:
+            irr.put("claim_response", "disputed", st.has("claim_disputed"))     # "攤牌爭議", "a disputed claim"
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
         elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
@@ -985,6 +993,9 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
         elif st.has("no_later_trick") is not None:
             irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
+        if not same and src.kind in ("discard", "show_out") and irr.facts.get("offending_side_won_later_trick") is True:
+            # a discard of another suit cannot win the trick; with a later trick to his side, 64A2 applies whoever won it
+            irr.put("revoke_trick_won_by", "not_offender", _span(src, "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and (
