@@ -16,7 +16,11 @@ consistency report lists it").
    - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
      are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
      Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
-     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage") or only the
+     other way ("meaning": 含義 where the English says no word of meaning, 74C1). Round 6
+     (`clause_meaning.py`): the degree of likelihood each side says (70C2 "at all likely" = 很可能), a
+     number the Chinese adds (12C2(d) 第三), and a Chinese provision repeating another's wording where
+     the English differs (19B3 = 19A3) are term findings too;
    - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
      shorter than the editions' usual length (otherwise the sentences are only cut differently and
      the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
