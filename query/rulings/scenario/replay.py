@@ -72,6 +72,7 @@ class Auction:
     dealer: str | None
     calls: list = field(default_factory=list)       # (seat, Call, Action | None)
     last_bid: Call | None = None
+    pass_once: set = field(default_factory=set)      # seats that must pass at their next turn only (Laws 24, 30A)
     last_bid_seat: str | None = None
     passes: int = 0
     ended: bool = False
@@ -156,7 +157,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     # offender's partner pass at his next turn
     exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
                  and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
-    once: set[str] = set()
+    once = au.pass_once
     told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
     for i, f, m in st.findings:
         if f == "must_pass":
@@ -187,7 +188,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         exp = au.expected()
         irregular_kind = None
         in_rotation = True
-        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and i in (a.index - 1, a.index)]
+        said_next = a.index + 1 < len(st.actions) and st.actions[a.index + 1].kind == "say"
+        near = [(i, m) for i, f, m in st.findings if f == "out_of_turn" and (
+            i in (a.index - 1, a.index) or said_next and i == a.index + 1)]    # "东加倍了，但大家说还没轮到他"
         explicit = any(not seats_named(m.text) for _, m in near)      # "out of turn", 越序
         # the next player's turn named after a call made in turn ("北1♣，接著該東叫，南搶先派司") is the
         # context of the next call; it is about this call only when the story also says "out of turn"
@@ -258,7 +261,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         elif c.kind == "bid" and not c.supersedes(au.last_bid):
             irregular_kind = "insufficient_bid"
         elif c.kind in ("double", "redouble") and not au.legal_double(seat, c.kind):
-            irregular_kind = "inadmissible_double"
+            irregular_kind = "inadmissible_double"     # out of turn too, Law 36B4 governs it
         elif not in_rotation and c.kind == "pass" and au.last_bid is not None and au.passes == 2:
             irregular_kind = "three_passes_one_out_of_rotation"      # Law 17D3: the auction has not ended
         elif not in_rotation:
@@ -288,6 +291,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             if not in_rotation:
                 irr.put("at_turn_of", _rel(exp, seat))
             irr.put("offender_previously_called", any(s == seat for s, _, _ in au.calls))
+        elif irregular_kind == "inadmissible_double" and not in_rotation:
+            irr.put("in_rotation", False, *[m for _, m in near[:1]])     # "还没轮到他", whose turn untold (Law 36B4)
         if irregular_kind == "call_after_final_pass" and au.declarer():
             irr.put("declarer", au.declarer())
         ol = st.has("on_lead")
@@ -340,7 +345,7 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
 
 def _replayed(au: Auction, calls: list) -> Auction:
     """An auction of the same dealer with these (seat, call, action) in order."""
-    again = Auction(au.dealer)
+    again = Auction(au.dealer, pass_once=au.pass_once)
     for seat, c, a in calls:
         again.add(seat, c, a)
     return again
@@ -433,6 +438,7 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 irr.put("rho_call", c.kind, _span(a, "call"))
                 if irr.facts["call"]["call"] == "P":
                     must_pass.add(off)                     # Law 30A: the offender passes at his next turn
+                    au.pass_once.add(off)
                 return "keep"                              # the auction goes on from RHO's call
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
@@ -444,8 +450,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
                 withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
                 if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
-                                                  or withdrawn == "bid" and c.kind == "pass"):
-                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's (Law 23A): not comparable
+                                                  or withdrawn == "bid" and c.kind == "pass" or withdrawn == "pass" and c.kind == "bid"):
+                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's or a pass's (Law 23A): not comparable
                     nc = _span(a, "call")
                 if nc is not None or cm is not None:
                     irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
@@ -465,7 +471,15 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("replacement_type", kind, _span(a, "call"))
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
-        irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        art = next((m for call_m in (_span(a, "call"), *[x for f, _v, x in irr.spans if f == "call"]) if call_m is not None
+                    for _i, f, m in st.findings if f == "artificial" and 0 <= m.start - call_m.end <= 20
+                    and not _SENTENCE.search(st.text[call_m.end:m.start])), None)
+        if art is not None:
+            # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
+            irr.put("insufficient_bid_artificial", True, art)
+            irr.put("replacement_lowest_same_denomination", False, art)
+        else:
+            irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
         early = st.has("before_director", irr.at)
         if early is not None:
             irr.put("premature_replacement", True, early)      # "before the TD came he changed it": Law 27C
@@ -668,6 +682,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
                 irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
         out.append(irr)
+        if irr.facts.get("declarer_choice") == "refuse" and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):
+            out += _penalty_card_not_played(st, a, who, declarer)    # the refused lead is a penalty card (54D, 50), left unplayed (52)
         break
     # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
     holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
@@ -754,10 +770,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 a.spans.insert(0, ("actor", near[0]))
         if a.kind not in ("drop", "expose") or not a.actor or a.actor in ("director", "EW", "NS"):
             continue
-        if not a.cards and a.index and st.actions[a.index - 1].kind == "play" and st.actions[a.index - 1].implicit \
-                and st.actions[a.index - 1].actor == a.actor:
-            a.cards = list(st.actions[a.index - 1].cards)       # "一張♦3翻開掉在桌上": the card is the one that fell
-            a.spans += [x for x in st.actions[a.index - 1].spans if x[0] == "card"]
+        named = next((b for b in reversed(st.actions[max(0, a.index - 3):a.index]) if b.cards), None)
+        if not a.cards and named is not None and named.kind == "play" and named.implicit and named.actor == a.actor \
+                and all(b.actor == a.actor and not b.cards for b in st.actions[named.index + 1:a.index]):
+            # "一張♦3翻開掉在桌上", "把♥J跟他要打的牌一起打出來": the card is the one named before it
+            a.cards = list(named.cards)
+            a.spans += [x for x in named.spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
         if not a.cards and _span(a, "event") is not None:
@@ -786,6 +804,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 and (irr.kind == "defender_card_exposed" or declarer and who not in (declarer, partner(declarer))):
             out += _penalty_card_not_played(st, a, who, declarer)      # a penalty card (Laws 50, 24E) left unplayed
         break
+    if not any(a.kind in ("drop", "expose") for a in st.actions):
+        # "东前面有一张重罚牌♥Q": a penalty card already on the table when the story starts (Law 50), then left unplayed (52)
+        pc = [m for _, f, m in st.findings if f == "penalty_card"]
+        held = next((a for a in st.actions if a.kind == "hold" and a.cards and _resolve(a.actor, declarer) in SEATS
+                     and any(0 <= c.start - m.end <= 6 for k, c in a.spans if k == "card" for m in pc)), None)
+        if held is not None:
+            out += _penalty_card_not_played(st, held, _resolve(held.actor, declarer), declarer)
     # claims and concessions (Laws 68-71)
     for a in st.actions:
         if a.kind not in ("claim", "concede"):
@@ -807,12 +832,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
         held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        if st.contract and st.contract[0][1:].startswith("NT"):
+            irr.put("outstanding_trump", False, st.contract[1])     # a notrump contract has no trump (Law 70C)
         out_m = st.has("trump_out", a.index)
         if held is None and out_m is not None and trump and any(
                 c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
                 if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
             irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
-        if held is None and "outstanding_trump" in irr.facts and st.has("losable", a.index) is not None:
+        if held is None and irr.facts.get("outstanding_trump") is True and st.has("losable", a.index) is not None:
             irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
@@ -852,6 +879,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         elif a.kind == "claim" and (st.has("losable", a.index) or st.has("unlosable", a.index)) is not None:
             # the story weighs the claimer's line ("沒有說明飛牌方向", "any normal play"): the claim is before the Director
             irr.put("claim_response", "disputed", st.has("losable", a.index) or st.has("unlosable", a.index))
+        if a.kind == "claim" and irr.facts.get("claim_response") == "agreed" and st.has("unlosable", a.index) is not None:
+            # they agreed, then found a trick they could not have lost ("怎麼打都會贏一磴"): one they would likely have won (69B2)
+            irr.put("agreed_trick_likely_won", True, st.has("unlosable", a.index))
         out.append(irr)
         break
     return out
@@ -876,6 +906,8 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
         choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, nxt.index - 1)] if m), None)
         if irr.facts["partner_to_lead"] and choice is not None:
             irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
+        elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
+            irr.put("declarer_lead_choice", "not_yet_chosen", _span(nxt, "event") or _span(nxt, "actor"))   # the story stops there
 
 
 def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
@@ -903,8 +935,8 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
                   and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
     if after is not None:
         irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
-        if "accepted" not in irr.facts:      # Law 52B1(b): having played after it, he accepts it
-            irr.put("accepted", True, _span(after, "event") or _span(after, "actor"))
+        if "accepted" not in irr.facts:      # he said nothing, but played on: Law 52B1(b) makes him accept it
+            irr.put("accepted", False, _span(after, "event") or _span(after, "actor"))
     elif ev is not None and ev.kind == "decline":
         irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
     return [irr]
@@ -915,6 +947,8 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     for w in st.actions:
         if w.kind == "win":
             who = _resolve(w.actor, declarer)
+            if w.actor == "defender" and declarer in SEATS:
+                who = "NS" if declarer in ("E", "W") else "EW"     # "the defence won tricks 5 and 8"
             if who in SEATS or who in ("EW", "NS") or who is None and w.actor in ("declarer", "dummy"):
                 out.append((w.trick, who or w.actor, w))
     return out
@@ -935,6 +969,10 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             if lead is not None:
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
         same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
+        if not same and src.trick:
+            # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
+            same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
+                    and b.trick == src.trick + 1 and _resolve(b.actor, declarer) in SEATS][:1]
         if same:
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
@@ -949,10 +987,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
-    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and b.trick > src.trick
-               and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
-               and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")), None) \
-        if off else None
+    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and (
+        b.trick > src.trick and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
+        and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")
+        or b.trick > src.trick + 1 and b.kind not in ("hold",))), None) \
+        if off else None        # (anything at a trick after the next: all four played to the next one)
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:
@@ -1048,6 +1087,19 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
     mi = st.has("misinformation") or st.has("agreement_told")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is None:
+        # "東馬上發現自己解釋錯了", "he explained it wrongly": the explanation itself said to be wrong
+        said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
+            r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
+        mi = _span(said, "event") if said is not None else None
+    if mi is not None and (exp is None or exp.kind == "explain"):
+        # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
+        # told before the story says it was wrong ("東馬上發現自己解釋錯了")
+        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)
+        answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind == "say"
+                       and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
+        if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor):
+            exp = answer
     if mi is None and exp is not None and exp.kind == "no_alert":
         mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
     if mi is not None and exp is not None:
@@ -1091,8 +1143,8 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
             continue
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
-        if q is None:
-            continue
+        if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I):
+            continue          # "我要他攻紅心": declarer's lead requirement to a defender (Law 50D2), not dummy's card
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]
@@ -1158,6 +1210,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
             ev = _span(look, "event")
             whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
+            if whose is None and ev is not None and ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后"):
+                # "跑到莊家南後面看他打牌": the seat he went to stand behind
+                whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 2), None)
             if whose is not None and dummy and whose.value == partner(dummy):
                 irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
             else:
@@ -1193,7 +1248,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             out.append(irr)
     cc = st.has("card_count")
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
-    if cc is not None and re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]):
+    more = re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]) if cc is not None else None
+    if more is not None and not re.search(r"(nobody|no one|no-one|none)\s+(has|had|with)\s*$|(没有人|沒有人|没人|沒人)\S{0,2}$",
+                                          st.text[max(0, cc.end + more.start() - 14):cc.end + more.start()], re.I):
         counts.append(14)                      # "East counted 12 cards and South, counting face down, 14"
     if cc is not None and counts and max(counts) < 13:
         # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
@@ -1254,7 +1311,7 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
     dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
     later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
     revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
-    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director")
+    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director", "alert")     # 提醒莊家
                  and (a.actor == "dummy" or a.actor == dummy)), None)
     warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
     if warned:
@@ -1268,6 +1325,91 @@ def _dummy_then(st: Story, found: list[Irregularity]) -> None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
 
 
+# Laws 13C, 45E, 67: kinds the story names in words, with no table the replay could check them against
+# ("a card from another deck", "a fifth card", "第6磴只有三張牌"); the reasoner asks for the rest
+_NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card", {}),
+                "trick_short": ("defective_trick", {"defect": "omitted_card"}),
+                "trick_long": ("defective_trick", {"defect": "too_many_cards"}),
+                "hand_extra": ("defective_trick", {"defect": "omitted_card"})}     # "東手上多一張牌" at a later trick
+
+
+def _named_kinds(st: Story) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    said = {f for _, f, _m in st.findings}
+    tricks = [x for x in st.mentions if x.label == "TRICK"]
+    for at, f, m in st.findings:
+        if f not in _NAMED_KINDS or any(i.kind == _NAMED_KINDS[f][0] for i in out) \
+                or f == "surplus_card" and said & {"trick_short", "trick_long"} \
+                or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}):
+            continue       # one card too many in a hand is a defective trick's sign only when a trick is told
+        kind, facts = _NAMED_KINDS[f]
+        irr = Irregularity(kind, {}, at=at)
+        irr.put("irregularity", kind, m)
+        for fact, value in facts.items():
+            irr.put(fact, value, m)
+        seat, sm = _nearest_seat(st, m)
+        if kind == "surplus_card":
+            if st.has("not_played") is not None:
+                irr.put("surplus_card_played", False, st.has("not_played"))     # "还没打出去"
+        elif seat in SEATS:
+            irr.put("offender", seat, sm)
+            if kind == "fifth_card" and dec:
+                irr.put("offender_role", "declarer" if seat == dec else "dummy" if seat == partner(dec) else "defender", sm)
+        if kind == "defective_trick":
+            told = [x for x in tricks if x.end <= m.start]
+            # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named
+            t = min(x.value for x in tricks) if f == "hand_extra" else told[-1].value if told else None
+            later = next((x for x in tricks if t is not None and x.value >= t + 2), None)
+            if later is not None:
+                # found at a later trick ("第9磴收牌的時候"): both sides have played to the next one (Law 67B)
+                irr.put("both_sides_played_next", True, later)
+            led = next((b for b in st.actions if b.kind == "lead" and b.trick == t and b.suit in ("S", "H", "D", "C")), None) if t else None
+            held = next((b for b in st.actions if led is not None and b.kind == "hold" and b.actor == seat
+                         and (b.suit == led.suit or any(c[0] == led.suit for c in b.cards))), None)
+            if held is not None:
+                irr.put("offender_has_suit_led", True, _span(held, "event") or _span(held, "card"))   # 67B1(a)
+        out.append(irr)
+    return out
+
+
+def _simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularity]:
+    """Law 33: two calls made at the same time. The one out of rotation is deemed the later call; if
+    that puts it in rotation it stands, otherwise Laws 29-32 apply to it."""
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    calls = [b for b in st.actions if sim is not None and b.call and -2 <= b.index - sim.index <= 4 and b.actor in SEATS][:2]
+    if len({b.actor for b in calls}) < 2:
+        return found
+    found = [i for i in found if i.kind != "simultaneous_plays"]
+    oor = next((i for i in found if i.kind == "call_out_of_rotation" and i.at in {b.index for b in calls}), None)
+    if oor is not None:
+        oor.kind = "simultaneous_calls"
+        oor.put("irregularity", "simultaneous_calls", _span(sim, "event"))
+        return found
+    first, second = calls[0], next(b for b in calls if b.actor != calls[0].actor)
+    irr = Irregularity("simultaneous_calls", {}, at=second.index)
+    irr.put("irregularity", "simultaneous_calls", _span(sim, "event"))
+    irr.put("offender", second.actor, _span(second, "actor"))
+    # deemed to come after the call of the player whose turn it was: in rotation if he is that player's LHO
+    turn = SEATS[(SEATS.index(first.actor) + 1) % 4]
+    irr.put("in_rotation", second.actor == turn, _span(sim, "event"))
+    if second.actor != turn:
+        # out of rotation even as the later call: Laws 29-32 apply to it, at the turn of the player after the first
+        irr.put("call", {"seat": second.actor, "call": second.call}, _span(second, "call"))
+        irr.put("at_turn_of", _rel(turn, second.actor), _span(sim, "event"))
+        if st.dealer:
+            irr.put("dealer", st.dealer[0], st.dealer[1])
+        ev = _accept_events(st, irr, None)
+        if ev is not None:
+            irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
+        nxt = next((b for b in st.actions if ev is not None and ev.kind not in ("accept", "agree") and b.index > ev.index
+                    and b.call and b.actor == turn), None)
+        if nxt is not None and irr.facts["at_turn_of"] == "rho":
+            irr.put("rho_called", False, _span(nxt, "actor"))       # RHO called at his turn, after the cancellation
+            irr.put("rho_call", call_of(nxt).kind, _span(nxt, "call"))
+    return sorted(found + [irr], key=lambda i: i.at)
+
+
 def replay(st: Story) -> list[Irregularity]:
     """Every irregularity the story shows, in the order it happened."""
     auction_irr, au = replay_auction(st)
@@ -1277,6 +1419,10 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "insufficient_bid" for i in auction_irr):
         more = [i for i in more if i.kind != "insufficient_bid"]
     found = auction_irr + replay_play(st, au) + replay_other(st, au) + more
+    named = _named_kinds(st)
+    if any(i.kind == "surplus_card" for i in named):
+        found = [i for i in found if i.kind != "cards_from_wrong_board"]    # "別的牌套的牌": one card, not the board
+    found = _simultaneous_calls(st, found + named)
     if any(i.kind == "simultaneous_plays" for i in found):
         found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call

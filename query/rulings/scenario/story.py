@@ -105,6 +105,16 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
+_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
+
+
+def _contract_call(a: Mention | None, b: Mention | None) -> bool:
+    """A bid written right against the declarer's seat, "4♠南" or "东4♥": the contract."""
+    call = a if a is not None and a.label == "CALL" else b
+    return a is not None and b is not None and call.label == "CALL" and call.value not in ("P", "X", "XX") \
+        and 0 <= b.start - a.end <= 1
+
+
 def build(ms: list[Mention], text: str = "") -> Story:
     st = Story([], [], text=text, mentions=ms)
     # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
@@ -118,7 +128,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
     skip: set[int] = set()
     over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
     belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
-    corrections: list[tuple[str, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after)
+    corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
     clause = before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
     for i, m in enumerate(ms):
         if i in skip:
@@ -151,8 +161,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
             continue                                  # (nor is whom it was about the one who acts next)
         if m.label == "OVER":
-            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I):
-                continue           # "Then after S 2♠, West bid 3♥": told in order, the call after "after" came first
+            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I) \
+                    or re.search(r"\b(auction|bidding|play|hand|game)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
+                continue           # "Then after S 2♠, West bid 3♥": told in order; "auction over:" is not a call over another
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
             elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
@@ -195,6 +206,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                  # "North, not South, led": the seat that did not act
         if m.label in ("SEAT", "SIDE", "ROLE") and (
                 m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
+                # "跑到莊家南後面看": where he went, not who acted (後面 alone is also "later")
+                or re.search(r"[到在]\s*(庄家|明手|梦家)?\s*$", text[max(0, m.start - 4):m.start])
+                and re.match(r"\s*[东南西北]?家?(后面|背后)", text[m.end:m.end + 6])
                 or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
                 and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
             st.seats_named += 1
@@ -204,8 +218,12 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "South, the declarer" / "declarer (South)" / "南家主打"
             if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
                 st.declarer = (m.value, m)
+                if _contract_call(prev, m) and st.contract is None:
+                    st.contract = (prev.value, prev)       # "4♠南主打": the contract
             if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
                 st.declarer = (m.value, m)
+                if _contract_call(m, nxt) and st.contract is None:
+                    st.contract = (nxt.value, nxt)         # "庄家东4♥"
             actor, actor_m, fresh = m.value, m, True
             continue
         if m.label == "SIDE":
@@ -261,6 +279,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
+                and re.search(r"\b(on|to)\s+(a|the|his|her|their|\w+'s)\s+(\w+\s+)?$", text[max(0, m.start - 30):m.start], re.I):
+            continue                                   # "discarded a club on a heart lead": the trick he played to, not a lead
         if m.label == "EVENT" and m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
                 and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
             continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
@@ -326,6 +347,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             a.spans.append(("event", m))
             if st.trick is not None and a.trick is None:
                 a.trick = st.trick[0]
+                mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
+                             and b.kind in PLAY_EVENTS | {"win"}), None)
+                if kind == "lead" and mine is not None and mine.trick == a.trick:
+                    a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
                 if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                                text[max(0, m.start - 16):m.start], re.I):
                     a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
@@ -334,7 +359,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue
         last = st.actions[-1] if st.actions else None
         if m.label == "CONTRACT" and any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
-                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
+                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower() \
+                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I):
             # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
             call = m.value["contract"].rstrip("X") or m.value["contract"]
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
@@ -387,7 +413,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
         if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
             continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         if m.label == "CALL":
-            in_play = last is not None and last.kind in PLAY_EVENTS
+            in_play = last is not None and last.kind in PLAY_EVENTS and not (
+                # "…把叫牌卡放下來：北家1♣，南家1♥": a seat and a call written together, before any play, is a call
+                fresh and prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip() == "" and st.contract is None
+                and not any(a.kind in ("lead", "follow", "discard", "ruff") and (a.cards or a.suit) for a in st.actions))
             if in_play and last.kind == "play" and not last.cards and not last.call and m.start - _span_end(last) <= 2 \
                     and (m.value in ("P", "X", "XX") or st.contract is None and st.declarer is None
                          and not any(a.kind in ("lead", "follow", "discard", "ruff") for a in st.actions)):
@@ -404,7 +433,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and fresh and actor in SEATS \
                 and over is None
             run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
-                   and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == "")
+                   and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
+                   and text[prev.end:m.start].strip(" -–—,/") == "")
             if run:
                 # "W 1C P 1H P": calls in rotation after a seated call
                 a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
@@ -421,12 +451,19 @@ def build(ms: list[Mention], text: str = "") -> Story:
             made_by = made_bids.get(m.value)
             close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
                 and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
-            if made_by is not None and not (close and made_by != actor):
-                continue                                  # a reference to a bid already made
+            again = close and made_by == actor and (
+                re.match(r"\s*(again|once more)\b", text[m.end:m.end + 12], re.I)
+                or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I)) \
+                and any(b.kind == "cancel" for b in st.actions)
+            if made_by is not None and not (close and made_by != actor) and not again:
+                continue                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
             if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
                     and (last.actor == actor or last.actor is None):
                 last.call = m.value
                 last.spans.append(("call", m))
+            elif last is not None and last.kind == "hesitate" and last.actor in SEATS and not fresh:
+                # "西家长考，然后不叫": the call he made after thinking
+                st.actions.append(Action(last.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
             elif actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
                 # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
                 st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
@@ -469,6 +506,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and nxt.start - m.end <= 2:
             st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
             continue
+        if m.label == "CARD" and _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
+            st.loose_cards.append(m)                   # "跟了♥5而没有出♥Q", "the ♦3, not the ♥2": a card not played
+            continue
         if m.label == "CARD":
             ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
             if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
@@ -502,6 +542,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
                     and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
                 last.trick = m.value                 # "won trick 11"
+                more = re.match(r"\s*(?:and|&|,)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
+                if more:                             # "won tricks 5 and 8": one win a trick
+                    st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
             elif last is not None and last.kind in PLAY_EVENTS and (
                     last.trick is None and m.start - last.spans[-1][1].end <= 25
                     or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
@@ -524,6 +567,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
+        if m.label == "FINDING" and m.value in ("round_over", "established") and re.match(r"\s*(之?前|以前)", text[m.end:m.end + 3]):
+            continue                                  # "本轮结束前东西发现了": before the round ended, so it had not
         if m.label == "FINDING":
             if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
                 continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
@@ -536,7 +581,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 # the teller takes back what he just said; settled after the whole story is read (_take_back)
                 # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
                 start = (0, 0) if m.value == "restart" else before if clause[0] == len(st.actions) else clause
-                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings)))
+                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
                 continue
             if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
                 m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
@@ -587,13 +632,13 @@ def _quoted(text: str, pos: int) -> bool:
 _SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
 
 
-def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> None:
+def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]) -> None:
     """"E 1NT, S pass... no wait - sorry: E 1NT, S 2♥": a teller who starts his sentence again
     takes all of it back, as does "let me start again"; otherwise only the last call or card he
     named ("South bid 2♠? No - South bid 1NT")."""
     drop: set[int] = set()
     dropped_findings: set[int] = set()
-    for kind, s, e, fs, fe in corrections:
+    for kind, s, e, fs, fe, where in corrections:
         said = [k for k in range(s, e) if k not in drop]
         first = st.actions[said[0]] if said else None
         # told again from its start, perhaps after a word of explanation ("No wait, it was South who doubled. So: W 1♦ …")
@@ -609,7 +654,9 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int]]) -> 
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
             if last is not None and (st.actions[last].call or st.actions[last].cards
-                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS):
+                                     or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS) \
+                    and not re.search(r"[，,。;；]|(?<!\.)\.(?!\.)", st.text[_span_end(st.actions[last]):where]):
+                # (only in the same clause: "北把♦K掉在桌上，這磴北的同伴南…不對，是南" corrects a seat, not the card)
                 drop.add(last)             # a call, card or trick taken back; not a claim or an answer
     if not drop and not dropped_findings:
         return
