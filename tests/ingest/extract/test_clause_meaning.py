@@ -1,6 +1,6 @@
 """Round 6 of the translation report (issue 14; ingest/extract/clause_meaning.py and the new rows of
 data/terms.tsv): the degree of likelihood, numbers the Chinese adds, a provision repeating another's
-wording, and the terms "judgement", "agreement to a claim" and "meaning". Each check has a real case
+wording, and the terms "judgement", "agreement to a claim", "meaning" and "rectification". Each check has a real case
 (a clause of the Laws as the sources give it, the provision named) and a near miss that must not fire."""
 from __future__ import annotations
 
@@ -97,6 +97,8 @@ def test_parallel_provisions_that_say_their_difference_are_not_repeats(laws, fir
     ("74C1", "zh-Hant", "'meaning' in zh-Hant only", True),   # "different designations for the same call" = 不同之含義
     ("74C1", "zh-Hans", "'meaning' in zh-Hans only", True),
     ("40B3(a)", "zh-Hant", "'meaning' in zh-Hant only", False),  # "disclosure of the meaning of a call" = 揭露…意義
+    ("90A", "zh-Hant", "'rectification' in en only", True),   # "implementing the rectifications" = 執行處罰 "penalties"
+    ("90A", "zh-Hans", "'rectification' in en only", False),  # 依照本规则执行纠正
 ])
 def test_round6_term_rows(laws, pid, lang, term, found):
     assert (term in term_details(laws, pid, lang)) is found
