@@ -1160,11 +1160,42 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
     return None
 
 
+def _dummy_card_not_designated(st: Story) -> Irregularity | None:
+    """Law 45D: dummy put in the played position a card declarer had not named: another card than the one
+    he called for ("庄家叫明手出♣10，明手拿了♣J放出去"), or one before he had named any ("莊家還沒說要打哪張，
+    夢家就自己把♥2推出去")."""
+    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    dm = partner(dec) if dec else None
+    plays = [a for a in st.actions if a.kind in ("play", "lead", "follow") and a.cards and (a.actor == "dummy" or dm and a.actor == dm)]
+    for p in plays:
+        before = st.actions[p.index - 1] if p.index else None
+        other = before in plays and before.cards != p.cards and p.index >= 2 \
+            and st.actions[p.index - 2].actor in ("declarer", dec) and st.actions[p.index - 2].kind in ("bid", "say")
+        told = before if before is not None and before.actor in ("declarer", dec) and before.kind in ("bid", "say") else None
+        ev = _span(told, "event") if told is not None else None
+        q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None) if ev is not None else None
+        suits = {m.value for m in st.mentions if q is not None and m.label == "SUIT" and q.start() < m.start and m.end < q.end()}
+        other = other or bool(suits) and p.cards[0][0] not in suits     # 莊家叫「小梅花」，夢家卻把♦3放到出牌位置
+        unnamed = next((m for i, f, m in st.findings if f == "not_called" and i < p.index
+                        and re.match(r"\s*(说|叫|指定|named|said|called)", st.text[m.end:m.end + 3], re.I)), None)
+        if not other and unnamed is None:
+            continue
+        irr = Irregularity("dummy_card_not_designated", {}, at=p.index)
+        irr.put("irregularity", "dummy_card_not_designated", _span(p, "card") or _span(p, "event"))
+        if dec:
+            irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+        early = st.has("not_played", p.index) or st.has("not_established", p.index)
+        if early is not None:
+            irr.put("attention_before_next_trick", True, early)      # "東西還沒出牌，馬上有人發現"
+        return irr
+    return None
+
+
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
     defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
     out = []
-    designation = _incomplete_designation(st)
+    designation = _incomplete_designation(st) or _dummy_card_not_designated(st)
     if designation is not None:
         out.append(designation)
     wb = st.has("wrong_board")
@@ -1246,8 +1277,10 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_before_partner", np_)
             out.append(irr)
-    cc = st.has("card_count")
+    cc = st.has("card_count") or st.has("card_short")
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    if st.has("card_short") is not None and st.has("hand_extra") is None:
+        counts.append(12)                      # "少一張", "one card short": a hand a card short (Law 14)
     more = re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]) if cc is not None else None
     if more is not None and not re.search(r"(nobody|no one|no-one|none)\s+(has|had|with)\s*$|(没有人|沒有人|没人|沒人)\S{0,2}$",
                                           st.text[max(0, cc.end + more.start() - 14):cc.end + more.start()], re.I):
@@ -1260,8 +1293,11 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         if found_m is not None:
             irr.put("missing_card_found", "elsewhere", found_m)
         before = st.has("before_auction")
+        told = next((x for x in st.mentions if x.label == "TRICK"), None)
         if before is not None:
             irr.put("opening_lead_faced", False, before)
+        elif told is not None:
+            irr.put("opening_lead_faced", True, told)          # "第4磴時發現": found during the play (Law 14B)
         out.append(irr)
     elif cc is not None:
         irr = Irregularity("incorrect_number_of_cards", {}, at=0)
@@ -1356,6 +1392,9 @@ def _named_kinds(st: Story) -> list[Irregularity]:
             irr.put("offender", seat, sm)
             if kind == "fifth_card" and dec:
                 irr.put("offender_role", "declarer" if seat == dec else "dummy" if seat == partner(dec) else "defender", sm)
+            card = next((b for b in reversed(st.actions[:at + 1]) if b.actor == seat and b.cards), None)
+            if kind == "fifth_card" and card is not None:
+                irr.put("exposed_cards", card.cards[:1], _span(card, "card"))       # the fifth card (Law 45E1: a penalty card)
         if kind == "defective_trick":
             told = [x for x in tricks if x.end <= m.start]
             # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named
