@@ -16,7 +16,11 @@ consistency report lists it").
    - *term*: a term the rule turns on in the English clause whose Traditional or Simplified forms
      are absent from the aligned Chinese clause (`data/terms.tsv`: defined terms such as "Regulating
      Authority", "quitted trick", "average plus"; threshold words such as "likely", "is liable to",
-     "deliberately", "immediately"); a few terms are also compared the other way ("damage");
+     "deliberately", "immediately"); a few terms are also compared the other way ("damage") or only the
+     other way ("meaning": 含義 where the English says no word of meaning, 74C1). Round 6
+     (`clause_meaning.py`): the degree of likelihood each side says (70C2 "at all likely" = 很可能), a
+     number the Chinese adds (12C2(d) 第三), and a Chinese provision repeating another's wording where
+     the English differs (19B3 = 19A3) are term findings too;
    - *missing-clause*: a clause with no partner in the other language, when the Chinese is markedly
      shorter than the editions' usual length (otherwise the sentences are only cut differently and
      the clause joins its neighbour's pair); or figures of the English (two or more numbers of two
@@ -53,6 +57,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ingest.extract.clause_meaning import added_numbers, degree_difference, repeated_wording
 from ingest.extract.cross_refs import Ref, extract_refs
 from ingest.extract.strength import embedded_modals, modal_levels, split_clauses
 from ingest.model import parse_id
@@ -106,12 +111,13 @@ def negations(clause: str, lang: str) -> dict[str, list[str]]:
 
 
 @lru_cache(maxsize=1)
-def _terms() -> list[tuple[str, dict[str, re.Pattern], bool, str]]:
-    """(term, {lang: forms}, both directions?, severity) per row of data/terms.tsv."""
+def _terms() -> list[tuple[str, dict[str, re.Pattern], str, str]]:
+    """(term, {lang: forms}, direction, severity) per row of data/terms.tsv; direction "en" (the English says it
+    and the Chinese does not), "zh" (the other way) or "both"."""
     with open(TERM_TABLE, encoding="utf-8") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
     return [(row[0], {"en": re.compile(row[1], re.I), "zh-Hant": re.compile(row[2]), "zh-Hans": re.compile(row[3])},
-             row[4] == "both", CHANGES_RULE if row[5] == "changes" else WORDING)
+             row[4], CHANGES_RULE if row[5] == "changes" else WORDING)
             for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
 
 
@@ -532,13 +538,20 @@ def clause_findings(pid: str, en_text: str, zh_text: str, lang: str,
             out.append(Finding(pid, lang, "polarity",
                                f"{'a negation' if what == 'negation' else 'an exception'} "
                                f"({', '.join(dict.fromkeys(words))}) in {side} only", CHANGES_RULE, en_c, zh_c))
-        for term, forms, both, term_severity in _terms():
+        for term, forms, direction, term_severity in _terms():
             has_en, has_zh = bool(forms["en"].search(en_c)), bool(forms[lang].search(zh_c))
             if has_zh and not has_en and forms["en"].search(en_lead_in):
                 continue
-            if has_en != has_zh and (has_en or both):
+            if has_en != has_zh and direction in ("both", "en" if has_en else "zh"):
                 out.append(Finding(pid, lang, "term", f"'{term}' in {'en' if has_en else lang} only",
                                    term_severity, en_c, zh_c))
+        degree = degree_difference(en_c, zh_c, lang)
+        if degree:
+            out.append(Finding(pid, lang, "term", degree, CHANGES_RULE, en_c, zh_c))
+        added = added_numbers(en_c, zh_c)
+        if added:
+            out.append(Finding(pid, lang, "term", f"a number ({', '.join(added)}) in {lang} only: the English "
+                               "states no such number", CHANGES_RULE, en_c, zh_c))
         en_t, zh_t = _targets(en_refs, en_spans), _targets(zh_refs, zh_spans)
         en_t, zh_t = (en_t - _unnamed(en_t, zh_t, zh_c, lang, pid), zh_t - _unnamed(zh_t, en_t, en_c, "en", pid))
         if en_t != zh_t and en_t and zh_t:
@@ -591,4 +604,27 @@ def consistency(aligned: dict) -> list[Finding]:
                 if a.prov.id == "Introduction":   # prose, translated freely and reordered: not clause by clause
                     found = [f for f in found if f.kind == "reference"]
                 out += found
+    return out + _repeated(aligned)
+
+
+def _repeated(aligned: dict) -> list[Finding]:
+    """A Chinese provision that repeats the wording of an earlier provision of its Law where their English
+    texts differ (19B3 = 19A3's 視同賭倍; clause_meaning.repeated_wording): reported on the later one."""
+    by_law: dict = {}
+    for a in sorted(aligned.values(), key=lambda a: a.prov.order):
+        en = a.prov.expressions.get("en")
+        if en and en.text and a.prov.law is not None and a.prov.id != "Introduction":
+            by_law.setdefault(a.prov.law, []).append(a)
+    out: list[Finding] = []
+    for lang in ("zh-Hant", "zh-Hans"):
+        for provs in by_law.values():
+            texts = [(a.prov.id, a.prov.expressions["en"], a.prov.expressions.get(lang)) for a in provs]
+            texts = [(pid, en, zh) for pid, en, zh in texts if zh and zh.text and zh.state == en.state]
+            for i, (pid, en, zh) in enumerate(texts):
+                for first, en0, zh0 in texts[:i]:
+                    places = repeated_wording((en0.text, en.text), (zh0.text, zh.text))
+                    if places:
+                        out.append(Finding(pid, lang, "term",
+                                           f"repeats {first}'s wording: the two {lang} texts differ in {places[0]} "
+                                           f"place(s), the English in {places[1]}", CHANGES_RULE, en.text, zh.text))
     return out
