@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
+from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, call_of, seats_named
 
 
@@ -595,6 +596,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 a.spans += [x for x in shown.spans if x[0] == "card"]
                 if a.trick is None and not any(b.kind in PLAY_KINDS for b in st.actions[:shown.index]):
                     a.trick = 1                          # no card played before it: the opening lead
+    for w in st.actions[:-1]:
+        b = st.actions[w.index + 1]
+        if w.kind == "win" and b.kind == "play" and b.cards and b.actor != w.actor and _resolve(b.actor, declarer) in SEATS \
+                and _resolve(b.actor, declarer) != _resolve(w.actor, declarer):
+            b.kind = "lead"              # "第8墩庄家手里赢了，结果南…出了♠J": the first card after a trick is won is a lead
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer and st.has("face_down") is not None:
         # "E put a card face down on the table first": a face-down opening lead by a defender (Laws 41A, 54)
@@ -1252,9 +1258,13 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
             ev = _span(look, "event")
             whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
-            if whose is None and ev is not None and ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后"):
-                # "跑到莊家南後面看他打牌": the seat he went to stand behind
-                whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 2), None)
+            behind = re.search(r"(庄家|[东南西北])[东南西北家]?\s*(身后|后面|背后)", st.text[max(0, ev.start - 8):ev.start + 2]) \
+                if ev is not None else None
+            if whose is None and ev is not None and (ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后") or behind):
+                # "跑到莊家南後面看他打牌", "绕到庄家身后看了他的牌": the seat he went to stand behind
+                whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 4), None)
+                if whose is None and behind is not None and behind.group(1) == "庄家" and dummy:
+                    whose = Mention("SEAT", partner(dummy), ev.start - len(behind.group(0)), ev.start, behind.group(0))
             if whose is not None and dummy and whose.value == partner(dummy):
                 irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
             else:
@@ -1414,7 +1424,8 @@ def _named_kinds(st: Story) -> list[Irregularity]:
             if later is not None:
                 # found at a later trick ("第9磴收牌的時候"): both sides have played to the next one (Law 67B)
                 irr.put("both_sides_played_next", True, later)
-            led = next((b for b in st.actions if b.kind == "lead" and b.trick == t and b.suit in ("S", "H", "D", "C")), None) if t else None
+            led = next((b for b in st.actions if b.kind in ("lead", "play") and b.trick == t and b.suit in ("S", "H", "D", "C")), None) \
+                if t else None          # "第3墩出红心": the suit led to the defective trick
             held = next((b for b in st.actions if led is not None and b.kind == "hold" and b.actor == seat
                          and (b.suit == led.suit or any(c[0] == led.suit for c in b.cards))), None)
             if held is not None:

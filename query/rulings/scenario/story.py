@@ -208,7 +208,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
                 # "跑到莊家南後面看": where he went, not who acted (後面 alone is also "later")
                 or re.search(r"[到在]\s*(庄家|明手|梦家)?\s*$", text[max(0, m.start - 4):m.start])
-                and re.match(r"\s*[东南西北]?家?(后面|背后)", text[m.end:m.end + 6])
+                and re.match(r"\s*[东南西北]?家?(后面|背后|身后)", text[m.end:m.end + 6])
                 or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
                 and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
             st.seats_named += 1
@@ -279,6 +279,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value in ("bid", "play", "lead") and re.match(r"\s*[:：]", text[m.end:m.end + 2]):
+            continue                                   # "叫牌：1NT（北）- 不叫 …", "Play:": a heading, not a call or a card
         if m.label == "EVENT" and m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
                 and re.search(r"\b(on|to)\s+(a|the|his|her|their|\w+'s)\s+(\w+\s+)?$", text[max(0, m.start - 30):m.start], re.I):
             continue                                   # "discarded a club on a heart lead": the trick he played to, not a lead
@@ -434,7 +436,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 and over is None
             run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
                    and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
-                   and text[prev.end:m.start].strip(" -–—,/") == "")
+                   and text[prev.end:m.start].strip(" -–—,/)）") == "")
             if run:
                 # "W 1C P 1H P": calls in rotation after a seated call
                 a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
