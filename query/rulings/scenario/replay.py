@@ -953,6 +953,9 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
             irr.put("accepted", False, _span(after, "event") or _span(after, "actor"))
     elif ev is not None and ev.kind == "decline":
         irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
+    if irr.facts.get("accepted") is False and irr.facts.get("declarer_played_after") is False and later.cards:
+        # Law 52B2: the card illegally played in committing the irregularity becomes a major penalty card
+        irr.put("exposed_cards", later.cards[:1], _span(later, "card"))
     return [irr]
 
 
@@ -1490,9 +1493,9 @@ def replay(st: Story) -> list[Irregularity]:
     changed_at = {j.at for j in found if j.kind == "change_of_call"}
     found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation")
              or not changed_at & {i.at, i.at + 1}]
-    # a card led at another player's turn is a lead out of turn (Laws 53-56), not also a play before
-    # partner (57) or dummy suggesting a play (45F)
-    led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn")}
+    # a card led at another player's turn is a lead out of turn (Laws 53-56), and a card dummy placed
+    # unnamed is Law 45D: not also a play before partner (57) or dummy suggesting a play (45F)
+    led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn", "dummy_card_not_designated")}
     found = [i for i in found if not (i.kind in ("premature_play", "dummy_indicates_card") and i.at in led_at)]
     first_revoke = next((i for i in found if i.kind == "revoke" and i.facts.get("offender")), None)
     if first_revoke is not None and st.has("repeat") is not None:

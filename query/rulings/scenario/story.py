@@ -279,6 +279,16 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
+        if m.label == "EVENT" and m.value in ("play", "lead", "follow") and m.text in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
+            neg = re.search(r"(还没|还没有|尚未|都还没)[^，,。.;；!?！？就才]{0,10}$", text[max(0, m.start - 14):m.start])
+            if neg is not None:
+                # "莊家還沒從自己或夢家出牌": a card not yet played, not a play
+                start = m.start - (len(text[max(0, m.start - 14):m.start]) - neg.start())
+                st.findings.append((len(st.actions), "not_played", Mention("FINDING", "not_played", start, m.end, text[start:m.end])))
+                continue
+        if m.label == "EVENT" and m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
+                and re.search(r"ok|okay|好", m.text, re.I):
+            continue                                   # "East then said 'ok, pass'": the call he said, not an acceptance
         if m.label == "EVENT" and m.value in ("bid", "play", "lead") and re.match(r"\s*[:：]", text[m.end:m.end + 2]):
             continue                                   # "叫牌：1NT（北）- 不叫 …", "Play:": a heading, not a call or a card
         if m.label == "EVENT" and m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
@@ -312,6 +322,10 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if kind == "call_for":
                 kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
+            named = st.seat_mentions[-1] if st.seat_mentions else None
+            if not fresh and named is not None and named.value in SEATS and (actor_m is None or named.start > actor_m.start) \
+                    and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
+                who, actor, actor_m = named.value, named.value, named   # "East's 1♠ was natural and he replaced it with 2♠"
             last = st.actions[-1] if st.actions else None
             if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                     and 0 <= m.start - _span_end(last) <= 8:
