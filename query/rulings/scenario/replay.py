@@ -446,6 +446,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
             irr.put("rho_called", False, st.has("not_called"))
         if irr.facts.get("accepted") is False:
+            if seat == off and irr.facts.get("at_turn_of") == "rho" and irr.facts["call"]["call"] == "P":
+                return "next"         # Law 30A: he must pass at this turn; a call here is a call when required to pass
             if seat == off:
                 # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)

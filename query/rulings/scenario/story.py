@@ -578,6 +578,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                     st.actions.pop()
             continue
+        if m.label == "FINDING" and m.value == "next_trick" and (
+                re.search(r"(还没|还没有|尚未|都还没)[^，,。.;；!?！？就才]{0,6}$", text[max(0, m.start - 8):m.start])
+                or re.match(r"\s*(还没|还没有|尚未|都还没)", text[m.end:m.end + 4])):
+            # "他和夢家都還沒出下一磴", "下一磴還沒有任何人出牌": nobody has played to the next trick (Law 63A)
+            m = Mention("FINDING", "not_established", m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in OPPOSITE \
                 and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
