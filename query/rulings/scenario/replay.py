@@ -57,6 +57,11 @@ def _rel(turn: str, seat: str) -> str:
     return {rho(seat): "rho", partner(seat): "partner", lho(seat): "lho"}[turn]
 
 
+def _declarer_seat(st: Story) -> str | None:
+    """Declarer's seat as told, or the partner of dummy's."""
+    return st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+
+
 def _resolve(actor, declarer: str | None):
     if actor in SEATS or actor is None or actor in ("EW", "NS"):
         return actor
@@ -453,8 +458,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
                 withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
                 if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
-                                                  or withdrawn == "bid" and c.kind == "pass" or withdrawn == "pass" and c.kind == "bid"):
-                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's or a pass's (Law 23A): not comparable
+                                                  or withdrawn == "bid" and c.kind == "pass"):
+                    # a pass cannot carry a bid's or a double's meaning, nor a bid a double's (Law 23A): not comparable
                     nc = _span(a, "call")
                 if nc is not None or cm is not None:
                     irr.put("offender_next_call", "not_comparable" if nc is not None else "comparable", nc or cm)
@@ -1004,7 +1009,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
         elif st.has("no_later_trick") is not None:
             irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
-        if not same and src.kind in ("discard", "show_out") and irr.facts.get("offending_side_won_later_trick") is True:
+        elif declarer and st.has("declarer_won_rest" if off not in (declarer, partner(declarer)) else "defenders_won_rest") is not None:
+            # "After that declarer won every remaining trick": the other side won them all (Law 64B1)
+            rest = st.has("declarer_won_rest") or st.has("defenders_won_rest")
+            irr.put("offending_side_won_later_trick", False, rest)
+        if not same and src.kind == "discard" and irr.facts.get("offending_side_won_later_trick") is True:
             # a discard of another suit cannot win the trick; with a later trick to his side, 64A2 applies whoever won it
             irr.put("revoke_trick_won_by", "not_offender", _span(src, "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
@@ -1159,7 +1168,7 @@ _DESIGNATIONS = {"designation_high": "high", "designation_low": "low", "designat
 def _incomplete_designation(st: Story) -> Irregularity | None:
     """Law 46B: declarer's words for dummy's card, in quotes, name no card: a suit alone ("出黑桃",
     'spade'), "high", "low" or "anything" (随便出一张)."""
-    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    dec = _declarer_seat(st)
     for a in st.actions:
         ev = _span(a, "event")
         if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
@@ -1186,12 +1195,12 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
     """Law 45D: dummy put in the played position a card declarer had not named: another card than the one
     he called for ("庄家叫明手出♣10，明手拿了♣J放出去"), or one before he had named any ("莊家還沒說要打哪張，
     夢家就自己把♥2推出去")."""
-    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    dec = _declarer_seat(st)
     dm = partner(dec) if dec else None
     plays = [a for a in st.actions if a.kind in ("play", "lead", "follow") and a.cards and (a.actor == "dummy" or dm and a.actor == dm)]
     for p in plays:
         before = st.actions[p.index - 1] if p.index else None
-        other = before in plays and before.cards != p.cards and p.index >= 2 \
+        other = any(b is before for b in plays) and before.cards != p.cards and p.index >= 2 \
             and st.actions[p.index - 2].actor in ("declarer", dec) and st.actions[p.index - 2].kind in ("bid", "say")
         told = before if before is not None and before.actor in ("declarer", dec) and before.kind in ("bid", "say") else None
         ev = _span(told, "event") if told is not None else None
@@ -1206,7 +1215,7 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         irr.put("irregularity", "dummy_card_not_designated", _span(p, "card") or _span(p, "event"))
         if dec:
             irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
-        early = st.has("not_played", p.index) or st.has("not_established", p.index)
+        early = next((m for _i, f, m in st.findings if f in ("not_played", "not_established") and m.start > max(x.end for _, x in p.spans)), None)
         if early is not None:
             irr.put("attention_before_next_trick", True, early)      # "東西還沒出牌，馬上有人發現"
         return irr
@@ -1263,12 +1272,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
             ev = _span(look, "event")
             whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
-            behind = re.search(r"(庄家|[东南西北])[东南西北家]?\s*(身后|后面|背后)", st.text[max(0, ev.start - 8):ev.start + 2]) \
-                if ev is not None else None
+            behind = re.search(r"(庄家|[东南西北])[东南西北家]?\s*(身后|后面|背后)|behind (the )?(declarer)", st.text[max(0, ev.start - 24):ev.end + 20], re.I) \
+                if ev is not None else None     # "walked round behind declarer and looked at his hand"
             if whose is None and ev is not None and (ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后") or behind):
                 # "跑到莊家南後面看他打牌", "绕到庄家身后看了他的牌": the seat he went to stand behind
                 whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 4), None)
-                if whose is None and behind is not None and behind.group(1) == "庄家" and dummy:
+                if whose is None and behind is not None and (behind.group(1) == "庄家" or behind.group(4)) and dummy:
                     whose = Mention("SEAT", partner(dummy), ev.start - len(behind.group(0)), ev.start, behind.group(0))
             if whose is not None and dummy and whose.value == partner(dummy):
                 irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
@@ -1278,7 +1287,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     np_ = st.has("not_played")
     if np_ is not None:
         waiting, _m = _nearest_seat(st, np_)
-        dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+        dec = _declarer_seat(st)
         nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard")
                     and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start), None)
         told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
@@ -1303,9 +1312,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_before_partner", np_)
             out.append(irr)
-    cc = st.has("card_count") or st.has("card_short")
+    cc = st.has("card_count") or (st.has("card_short") if not {"trick_short", "trick_long", "hand_extra"}
+                                  & {f for _, f, _m in st.findings} else None)
     counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
-    if st.has("card_short") is not None and st.has("hand_extra") is None:
+    short = st.has("card_short")
+    if short is not None and not {"trick_short", "trick_long", "hand_extra"} & {f for _, f, _m in st.findings} \
+            and not any(x.label == "TRICK" and 0 <= short.start - x.end <= 4 for x in st.mentions):
         counts.append(12)                      # "少一張", "one card short": a hand a card short (Law 14)
     more = re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]) if cc is not None else None
     if more is not None and not re.search(r"(nobody|no one|no-one|none)\s+(has|had|with)\s*$|(没有人|沒有人|没人|沒人)\S{0,2}$",
@@ -1397,13 +1409,14 @@ _NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card
 
 def _named_kinds(st: Story) -> list[Irregularity]:
     out: list[Irregularity] = []
-    dec = st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+    dec = _declarer_seat(st)
     said = {f for _, f, _m in st.findings}
     tricks = [x for x in st.mentions if x.label == "TRICK"]
     for at, f, m in st.findings:
         if f not in _NAMED_KINDS or any(i.kind == _NAMED_KINDS[f][0] for i in out) \
                 or f == "surplus_card" and said & {"trick_short", "trick_long"} \
-                or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}):
+                or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}) \
+                or f == "trick_short" and (not tricks or re.match(r"\s*(left|remaining|to play|in (his|her) hand)", st.text[m.end:], re.I)):
             continue       # one card too many in a hand is a defective trick's sign only when a trick is told
         kind, facts = _NAMED_KINDS[f]
         irr = Irregularity(kind, {}, at=at)
@@ -1411,6 +1424,11 @@ def _named_kinds(st: Story) -> list[Irregularity]:
         for fact, value in facts.items():
             irr.put(fact, value, m)
         seat, sm = _nearest_seat(st, m)
+        # a seat written right before another sign of the same kind names the player better ("…，西那磴沒出")
+        close = [x for _j, g, n in st.findings if _NAMED_KINDS.get(g, ("",))[0] == kind
+                 for x in st.seat_mentions if 0 <= n.start - x.end <= 2]
+        if close:
+            seat, sm = close[-1].value, close[-1]
         if kind == "surplus_card":
             if st.has("not_played") is not None:
                 irr.put("surplus_card_played", False, st.has("not_played"))     # "还没打出去"
@@ -1440,36 +1458,40 @@ def _named_kinds(st: Story) -> list[Irregularity]:
 
 
 def _simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularity]:
-    """Law 33: two calls made at the same time. The one out of rotation is deemed the later call; if
-    that puts it in rotation it stands, otherwise Laws 29-32 apply to it."""
+    """Law 33: two calls made at the same time, told in one sentence before any card is played. The call
+    of the player whose turn it was stands; the other is deemed the later call: in rotation if its maker
+    is that player's LHO, otherwise out of rotation (Laws 29-32)."""
     sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
-    calls = [b for b in st.actions if sim is not None and b.call and -2 <= b.index - sim.index <= 4 and b.actor in SEATS][:2]
+    ev = _span(sim, "event") if sim is not None else None
+    def _told_with(b: Action) -> bool:
+        m = _span(b, "call") or _span(b, "event") or ev
+        return not _SENTENCE.search(st.text[min(ev.end, m.end):max(ev.start, m.start)]) \
+            and not any(x.kind in PLAY_KINDS and (x.cards or x.suit) for x in st.actions[:b.index])
+    calls = [b for b in st.actions if ev is not None and b.call and b.actor in SEATS and -2 <= b.index - sim.index <= 4
+             and _told_with(b)][:2]
     if len({b.actor for b in calls}) < 2:
         return found
-    found = [i for i in found if i.kind != "simultaneous_plays"]
-    oor = next((i for i in found if i.kind == "call_out_of_rotation" and i.at in {b.index for b in calls}), None)
-    if oor is not None:
-        oor.kind = "simultaneous_calls"
-        oor.put("irregularity", "simultaneous_calls", _span(sim, "event"))
-        return found
-    first, second = calls[0], next(b for b in calls if b.actor != calls[0].actor)
+    before = [b for b in st.actions if b.call and b.actor in SEATS and b.index < min(c.index for c in calls)]
+    turn = lho(before[-1].actor) if before else (st.dealer[0] if st.dealer else calls[0].actor)
+    first = next((b for b in calls if b.actor == turn), calls[0])      # the call in turn stands
+    second = next(b for b in calls if b is not first)
+    after = lho(first.actor)                                           # the later call is deemed made at this turn
+    found = [i for i in found if i.kind != "simultaneous_plays" and not (
+        i.kind in ("call_out_of_rotation", "insufficient_bid") and i.at in {b.index for b in calls})]
     irr = Irregularity("simultaneous_calls", {}, at=second.index)
-    irr.put("irregularity", "simultaneous_calls", _span(sim, "event"))
+    irr.put("irregularity", "simultaneous_calls", ev)
     irr.put("offender", second.actor, _span(second, "actor"))
-    # deemed to come after the call of the player whose turn it was: in rotation if he is that player's LHO
-    turn = SEATS[(SEATS.index(first.actor) + 1) % 4]
-    irr.put("in_rotation", second.actor == turn, _span(sim, "event"))
-    if second.actor != turn:
-        # out of rotation even as the later call: Laws 29-32 apply to it, at the turn of the player after the first
+    irr.put("in_rotation", second.actor == after, ev)
+    if second.actor != after:
         irr.put("call", {"seat": second.actor, "call": second.call}, _span(second, "call"))
-        irr.put("at_turn_of", _rel(turn, second.actor), _span(sim, "event"))
+        irr.put("at_turn_of", _rel(after, second.actor), ev)
         if st.dealer:
             irr.put("dealer", st.dealer[0], st.dealer[1])
-        ev = _accept_events(st, irr, None)
-        if ev is not None:
-            irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
-        nxt = next((b for b in st.actions if ev is not None and ev.kind not in ("accept", "agree") and b.index > ev.index
-                    and b.call and b.actor == turn), None)
+        ev2 = _accept_events(st, irr, None)
+        if ev2 is not None:
+            irr.put("accepted", ev2.kind in ("accept", "agree"), _span(ev2, "event"))
+        nxt = next((b for b in st.actions if ev2 is not None and ev2.kind not in ("accept", "agree") and b.index > ev2.index
+                    and b.call and b.actor == after), None)
         if nxt is not None and irr.facts["at_turn_of"] == "rho":
             irr.put("rho_called", False, _span(nxt, "actor"))       # RHO called at his turn, after the cancellation
             irr.put("rho_call", call_of(nxt).kind, _span(nxt, "call"))

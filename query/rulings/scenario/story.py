@@ -108,11 +108,11 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
 
 
-def _contract_call(a: Mention | None, b: Mention | None) -> bool:
+def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
     """A bid written right against the declarer's seat, "4♠南" or "东4♥": the contract."""
     call = a if a is not None and a.label == "CALL" else b
     return a is not None and b is not None and call.label == "CALL" and call.value not in ("P", "X", "XX") \
-        and 0 <= b.start - a.end <= 1
+        and 0 <= b.start - a.end <= 1 and text[a.end:b.start].strip() == ""
 
 
 def build(ms: list[Mention], text: str = "") -> Story:
@@ -162,7 +162,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                  # (nor is whom it was about the one who acts next)
         if m.label == "OVER":
             if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I) \
-                    or re.search(r"\b(auction|bidding|play|hand|game)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
+                    or re.search(r"\b(auction|bidding)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
                 continue           # "Then after S 2♠, West bid 3♥": told in order; "auction over:" is not a call over another
             if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
                 over = (actor, actor_m, fresh)
@@ -218,11 +218,11 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "South, the declarer" / "declarer (South)" / "南家主打"
             if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
                 st.declarer = (m.value, m)
-                if _contract_call(prev, m) and st.contract is None:
+                if _contract_call(text, prev, m) and st.contract is None:
                     st.contract = (prev.value, prev)       # "4♠南主打": the contract
             if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
                 st.declarer = (m.value, m)
-                if _contract_call(m, nxt) and st.contract is None:
+                if _contract_call(text, m, nxt) and st.contract is None:
                     st.contract = (nxt.value, nxt)         # "庄家东4♥"
             actor, actor_m, fresh = m.value, m, True
             continue
@@ -319,6 +319,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             continue                                   # "解释说", "explained saying": one act of explaining
         if m.label == "EVENT":
             kind = "lead" if m.value == "opening_lead" else m.value
+            if kind == "win" and text[m.start:m.end] in ("吃进", "吃进了") and re.search(r"(王牌|将牌)\S{0,4}$", text[max(0, m.start - 8):m.start]):
+                kind = "ruff"                          # "北用王牌♥3吃進": he ruffed (吃進 alone is winning the trick)
             if kind == "call_for":
                 kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
             who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
@@ -365,7 +367,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 a.trick = st.trick[0]
                 mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
                              and b.kind in PLAY_EVENTS | {"win"}), None)
-                if kind == "lead" and mine is not None and mine.trick == a.trick:
+                if kind == "lead" and mine is not None and mine.trick == a.trick and mine.kind != "lead":
                     a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
                 if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                                text[max(0, m.start - 16):m.start], re.I):
@@ -558,7 +560,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
                     and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
                 last.trick = m.value                 # "won trick 11"
-                more = re.match(r"\s*(?:and|&|,)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
+                more = re.match(r"\s*(?:and|&)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
                 if more:                             # "won tricks 5 and 8": one win a trick
                     st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
             elif last is not None and last.kind in PLAY_EVENTS and (
@@ -588,6 +590,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
+        if m.label == "FINDING" and m.value == "losable" and re.search(r"只\S?$", text[max(0, m.start - 2):m.start]):
+            continue                                  # "南攤牌說只會輸給♠A": the claimer's own statement, not a trick he could lose
         if m.label == "FINDING" and m.value in ("round_over", "established") and re.match(r"\s*(之?前|以前)", text[m.end:m.end + 3]):
             continue                                  # "本轮结束前东西发现了": before the round ended, so it had not
         if m.label == "FINDING":
@@ -676,8 +680,10 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
             if last is not None and (st.actions[last].call or st.actions[last].cards
                                      or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS) \
-                    and not re.search(r"[，,。;；]|(?<!\.)\.(?!\.)", st.text[_span_end(st.actions[last]):where]):
-                # (only in the same clause: "北把♦K掉在桌上，這磴北的同伴南…不對，是南" corrects a seat, not the card)
+                    and not (re.search(r"[，,。;；]|(?<!\.)\.(?!\.)", st.text[_span_end(st.actions[last]):where])
+                             and next((x.label for x in st.mentions if x.start > where), None) in ("SEAT", "ROLE")):
+                # (a correction that names a seat in a later clause corrects that seat, not the card or call told
+                # before the comma: "北把♦K掉在桌上，這磴北的同伴南…不對，是南"; "…2♠, no sorry, 1♠" takes the call back)
                 drop.add(last)             # a call, card or trick taken back; not a claim or an answer
     if not drop and not dropped_findings:
         return
