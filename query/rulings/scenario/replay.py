@@ -1229,6 +1229,14 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     designation = _incomplete_designation(st) or _dummy_card_not_designated(st)
     if designation is not None:
         out.append(designation)
+    before, fresh, wrong = st.has("board_played_before"), st.has("board_not_played_before"), st.has("board_played_wrongly")
+    if before is not None or wrong is not None:
+        # Law 15B: a board played by the wrong pairs, or one a contestant had already played
+        irr = Irregularity("wrong_board", {}, at=0)
+        irr.put("irregularity", "wrong_board", wrong or before)
+        if before is not None or fresh is not None:
+            irr.put("board_previously_played", before is not None, before or fresh)
+        out.append(irr)
     wb = st.has("wrong_board")
     if wb is not None:
         seat, sm = _nearest_seat(st, wb)
