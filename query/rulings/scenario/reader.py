@@ -105,13 +105,13 @@ def _value(ent, fam: str, words: str):
                 return int(lex["numbers"][w])
         return None
     if vid == "@contract":
-        m = re.search(r"([1-7])\s*([^\s]*?)\s*(xx|x)?(?:\s+by\s+(\w+))?$", words, re.I)
         call = read_call(words, lex)
         if not call:
             return None
         doubled = "XX" if re.search(r"\d\S*xx|\sxx\b", words, re.I) else "X" if re.search(r"\d\S*x\b|\sx\b", words, re.I) else ""
         by = re.search(r"\bby\s+(\w+)", words, re.I)
-        seat = by.group(1)[0].upper() if by else None
+        zh = re.search(r"(?:定约|合约)\s*[:：是为]?\s*([东南西北])", words)      # "合約南三無王"
+        seat = by.group(1)[0].upper() if by else {"东": "E", "南": "S", "西": "W", "北": "N"}[zh.group(1)] if zh else None
         return {"contract": call + doubled, "declarer": seat}
     if vid.isdigit():
         return int(vid)

@@ -393,7 +393,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if last.actor in SEATS and st.declarer is None:
                 st.declarer = (last.actor, m)
             continue
-        if m.label == "CALL" and m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I):
+        if m.label == "CALL" and m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I) \
+                and not (re.match(r"\s*(之后|以后|后|after)", text[m.end:m.end + 6], re.I) and len(st.actions) >= 3
+                         and all(b.call == "P" for b in st.actions[-3:])):   # "三家派司之後" after the auction told: when, not calls
             for _ in range(3):                         # "三家派司結束叫牌": three passes end the auction
                 st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call="P", implicit=True))
             continue
