@@ -1256,6 +1256,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         near = [b for b in st.actions if b.kind in ("play", "lead", "expose", "drop", "follow", "discard") and abs(b.index - sim.index) <= 2
                 and _resolve(b.actor, st.declarer[0] if st.declarer else None) in SEATS]
         cards = [c for b in near for c in b.cards]
+        loose = [c for c in st.loose_cards if _span(sim, "event") is not None and 0 <= c.start - _span(sim, "event").end <= 12]
+        if not cards and len(loose) >= 2:
+            cards = [c.value for c in loose]          # "一下子出了两张，♥9 和 ♥4": the cards named right after
         if near and not any(b.call for b in st.actions if abs(b.index - sim.index) <= 1):
             who = _resolve(near[0].actor, st.declarer[0] if st.declarer else None)
             irr = Irregularity("simultaneous_plays", {}, at=sim.index)
@@ -1266,7 +1269,10 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             if len({b.actor for b in near}) == 1 and (len(cards) >= 2 or st.has("two_cards") is not None):
                 irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or _span(near[0], "card"))
                 if len(cards) >= 2:
-                    irr.put("faces_visible", len(cards), *[m for b in near for f, m in b.spans if f == "card"])
+                    irr.put("faces_visible", len(cards), *([m for b in near for f, m in b.spans if f == "card"] or loose))
+                    if not any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in cards):
+                        # whichever he keeps, the other is a low card: a minor penalty card if a defender's (Laws 58B2, 50B)
+                        irr.put("exposed_honour", False, *([m for b in near for f, m in b.spans if f == "card"] or loose))
             out.append(irr)
     look = next((a for a in st.actions if a.kind == "look"), None)
     if look is not None:
