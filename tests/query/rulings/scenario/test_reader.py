@@ -78,6 +78,20 @@ def test_traditional_folding_is_one_character_for_one():
     assert detect_lang(text) == "zh-Hant" and detect_lang("庄家南家") == "zh-Hans" and detect_lang("South bid") == "en"
 
 
+@pytest.mark.parametrize("text, words", [
+    ("只有12張牌", ["12"]),          # a card count (Law 13): "2张" as a pattern word had cut it into 1 / 2张
+    ("只有三張牌", ["只有"]),         # a defective trick (Law 67): "张牌" as a pattern word had glued 张 to 牌
+    ("第13磴還沒打", ["还没"]),       # not yet played (Law 62D)
+])
+def test_pattern_words_do_not_change_how_chinese_is_cut(text, words):
+    """Every multi-character word of a Chinese pattern becomes a jieba word; a careless one re-cuts
+    other phrases (this happened twice). These phrases must keep the words the patterns read."""
+    from query.rulings.scenario.pipelines import normalized, pipeline, segment_zh
+    pipeline("zh")
+    cut = segment_zh(normalized(text, "zh-Hant"))
+    assert all(w in cut for w in words), cut
+
+
 def _texts():
     rows = [json.loads(x) for x in DEV.read_text(encoding="utf-8").splitlines() if x.strip()] if DEV.exists() else []
     return [(c["text"], c["lang"]) for c in REPLAY_CASES + PATTERN_CASES] + [(r["text"], r["lang"]) for r in rows[::3]]
