@@ -140,7 +140,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     if "replacement_call" in given and "auction" not in facts and first is not None and first.kind == "insufficient_bid":
         # the reader knows the bid it was over: the replacement's type follows (Law 27B1(a))
         from query.rulings.facts import parse_call
-        from query.rulings.scenario.replay import lowest_same, replacement_type
+        from query.rulings.scenario.auction import lowest_same, replacement_type
         rep = parse_call(facts.pop("replacement_call"), "--answer replacement_call")
         ib = parse_call(facts["call"]["call"], "call") if "call" in facts else None
         facts["replacement_type"] = replacement_type(rep, first.last_bid)

@@ -1,0 +1,443 @@
+"""The irregularities a story tells rather than shows in its calls and cards: unauthorized
+information after a hesitation (Law 16), misinformation (Laws 20-21, 75), a deceptive manner (73),
+a wrong number of cards (13-14), cards from a wrong board and a board played wrongly (15), dummy's
+limits and designations (43, 45, 46), simultaneous plays (58) and calls (33), a fifth card (45E),
+a surplus card (13C) and a defective trick (67).
+"""
+from __future__ import annotations
+
+import re
+
+from query.rulings.facts import SEATS, lho, partner
+from query.rulings.scenario.auction import _answer_to_substitute
+from query.rulings.scenario.reader import Mention
+from query.rulings.scenario.story import Action, Story, call_of
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span
+
+
+def replay_other(st: Story, au: Auction) -> list[Irregularity]:
+    """Change of call (Law 25), unauthorised information from a hesitation (Law 16B),
+    misinformation (Laws 20-21, 75)."""
+    out = []
+    unint, intended = st.has("unintended"), st.has("intended")
+    repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS), None)
+    if (unint is not None or intended is not None) and repl is not None and not any(a.kind == "lead" for a in st.actions):
+        irr = Irregularity("change_of_call", {}, at=repl.index)
+        irr.put("irregularity", "change_of_call", _span(repl, "event"))
+        irr.put("offender", repl.actor, _span(repl, "actor"))
+        if unint is not None:
+            irr.put("unintended", True, unint)
+        else:
+            irr.put("unintended", False, intended)
+        if st.has("not_called") is not None:
+            irr.put("partner_called_since", False, st.has("not_called"))
+        nxt = next((b for b in st.actions if b.index > repl.index and b.call and b.actor in SEATS and b.actor != repl.actor), None)
+        if nxt is not None and nxt.actor == lho(repl.actor):
+            # "北家拿出了不叫卡，东家叫1♥之后…": LHO called over the call being changed (Law 25A6)
+            irr.put("lho_called_over_first_call", True, _span(nxt, "actor") or _span(nxt, "call"))
+        _answer_to_substitute(st, irr, repl.actor, repl.index, repl.index)
+        out.append(irr)
+    hes = next((a for a in st.actions if a.kind == "hesitate" and a.actor in SEATS), None)
+    nbr = st.has("no_bridge_reason")
+    if hes is not None and nbr is not None and not any(a.call for a in st.actions if a.index > hes.index):
+        # Law 73E2: a defender's hesitation with no bridge reason misled declarer
+        irr = Irregularity("deceptive_manner", {}, at=hes.index)
+        irr.put("irregularity", "deceptive_manner", _span(hes, "event"))
+        irr.put("offender", hes.actor, _span(hes, "actor"))
+        out.append(irr)
+        hes = None
+    if hes is not None:
+        later = next((a for a in st.actions if a.index > hes.index and a.actor == partner(hes.actor) and (a.call or a.kind in ("bid", "lead", "play"))), None)
+        if later is not None:
+            irr = Irregularity("unauthorized_information", {}, at=later.index)
+            irr.put("irregularity", "unauthorized_information", _span(hes, "event"))
+            irr.put("offender", later.actor, _span(later, "actor"))
+            irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
+            out.append(irr)
+    # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
+    mi = st.has("misinformation") or st.has("agreement_told")
+    exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
+    if mi is None:
+        # "東馬上發現自己解釋錯了", "he explained it wrongly": the explanation itself said to be wrong
+        said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
+            r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
+        mi = _span(said, "event") if said is not None else None
+    if mi is not None and (exp is None or exp.kind == "explain"):
+        # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
+        # told before the story says it was wrong ("東馬上發現自己解釋錯了")
+        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)
+        answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind == "say"
+                       and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
+        if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor):
+            exp = answer
+    if mi is None and exp is not None and exp.kind == "no_alert":
+        mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
+    if mi is not None and exp is not None:
+        irr = Irregularity("misinformation", {}, at=exp.index)
+        irr.put("irregularity", "misinformation", mi)
+        irr.put("offender", exp.actor, _span(exp, "actor"))
+        if exp.kind in ("no_alert", "alert"):
+            irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        later = next((b for b in st.actions if b.index > exp.index and (b.kind in PLAY_KINDS and (b.cards or b.suit)
+                                                                         or b.kind in ("lead", "dummy_down"))), None)
+        if later is not None:
+            # the play has begun (the auction period ends when the opening lead is faced, Law 17D): 21B3
+            irr.put("auction_period_ended", True, _span(later, "event") or _span(later, "card"))
+        elif st.has("not_called", exp.index) is not None:
+            # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
+            irr.put("auction_period_ended", False, st.has("not_called", exp.index))
+            irr.put("partner_called_since", False, st.has("not_called", exp.index))
+        out.append(irr)
+    return out
+
+
+_DESIGNATIONS = {"designation_high": "high", "designation_low": "low", "designation_any": "play_anything"}
+
+
+def _incomplete_designation(st: Story) -> Irregularity | None:
+    """Law 46B: declarer's words for dummy's card, in quotes, name no card: a suit alone ("出黑桃",
+    'spade'), "high", "low" or "anything" (随便出一张)."""
+    dec = _declarer_seat(st)
+    for a in st.actions:
+        ev = _span(a, "event")
+        if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
+            continue
+        q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
+        if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I):
+            continue          # "我要他攻紅心": declarer's lead requirement to a defender (Law 50D2), not dummy's card
+        inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
+        named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
+        suits = [m for m in inside if m.label == "SUIT"]
+        if any(m.label in ("CARD", "CALL") for m in inside) or (named is None and not suits):
+            continue
+        irr = Irregularity("incomplete_designation", {}, at=a.index)
+        irr.put("irregularity", "incomplete_designation", ev)
+        if dec:
+            irr.put("offender", dec, _span(a, "actor"))
+            irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+        irr.put("designation", named[0] if named else "suit_only", named[1] if named else suits[0])
+        return irr
+    return None
+
+
+def _dummy_card_not_designated(st: Story) -> Irregularity | None:
+    """Law 45D: dummy put in the played position a card declarer had not named: another card than the one
+    he called for ("庄家叫明手出♣10，明手拿了♣J放出去"), or one before he had named any ("莊家還沒說要打哪張，
+    夢家就自己把♥2推出去")."""
+    dec = _declarer_seat(st)
+    dm = partner(dec) if dec else None
+    plays = [a for a in st.actions if a.kind in ("play", "lead", "follow") and a.cards and (a.actor == "dummy" or dm and a.actor == dm)]
+    for p in plays:
+        before = st.actions[p.index - 1] if p.index else None
+        other = any(b is before for b in plays) and before.cards != p.cards and p.index >= 2 \
+            and st.actions[p.index - 2].actor in ("declarer", dec) and st.actions[p.index - 2].kind in ("bid", "say")
+        told = before if before is not None and before.actor in ("declarer", dec) and before.kind in ("bid", "say") else None
+        ev = _span(told, "event") if told is not None else None
+        q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None) if ev is not None else None
+        suits = {m.value for m in st.mentions if q is not None and m.label == "SUIT" and q.start() < m.start and m.end < q.end()}
+        other = other or bool(suits) and p.cards[0][0] not in suits     # 莊家叫「小梅花」，夢家卻把♦3放到出牌位置
+        unnamed = next((m for i, f, m in st.findings if f == "not_called" and i < p.index
+                        and re.match(r"\s*(说|叫|指定|named|said|called)", st.text[m.end:m.end + 3], re.I)), None)
+        if not other and unnamed is None:
+            continue
+        irr = Irregularity("dummy_card_not_designated", {}, at=p.index)
+        irr.put("irregularity", "dummy_card_not_designated", _span(p, "card") or _span(p, "event"))
+        if dec:
+            irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+        early = next((m for _i, f, m in st.findings if f in ("not_played", "not_established") and m.start > max(x.end for _, x in p.spans)), None)
+        if early is not None:
+            irr.put("attention_before_next_trick", True, early)      # "東西還沒出牌，馬上有人發現"
+        return irr
+    return None
+
+
+def replay_more(st: Story, au: Auction) -> list[Irregularity]:
+    """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
+    defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
+    out = []
+    designation = _incomplete_designation(st) or _dummy_card_not_designated(st)
+    if designation is not None:
+        out.append(designation)
+    before, fresh, wrong = st.has("board_played_before"), st.has("board_not_played_before"), st.has("board_played_wrongly")
+    if before is not None or wrong is not None:
+        # Law 15B: a board played by the wrong pairs, or one a contestant had already played
+        irr = Irregularity("wrong_board", {}, at=0)
+        irr.put("irregularity", "wrong_board", wrong or before)
+        if before is not None or fresh is not None:
+            irr.put("board_previously_played", before is not None, before or fresh)
+        out.append(irr)
+    wb = st.has("wrong_board")
+    if wb is not None:
+        seat, sm = _nearest_seat(st, wb)
+        irr = Irregularity("cards_from_wrong_board", {}, at=0)
+        irr.put("irregularity", "cards_from_wrong_board", wb)
+        if seat:
+            irr.put("offender", seat, sm)
+            mine = [b for b in st.actions if b.actor == seat and b.call]
+            later = [b for b in st.actions if mine and b.index > mine[0].index and b.call and b.actor == partner(seat)]
+            if later:
+                irr.put("partner_called_since", True, _span(later[0], "actor"))
+            elif st.has("not_called") is not None and mine:
+                irr.put("partner_called_since", False, st.has("not_called"))
+        out.append(irr)
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    if sim is not None:
+        near = [b for b in st.actions if b.kind in ("play", "lead", "expose", "drop", "follow", "discard") and abs(b.index - sim.index) <= 2
+                and _resolve(b.actor, st.declarer[0] if st.declarer else None) in SEATS]
+        cards = [c for b in near for c in b.cards]
+        loose = [c for c in st.loose_cards if _span(sim, "event") is not None and 0 <= c.start - _span(sim, "event").end <= 12]
+        if not cards and len(loose) >= 2:
+            cards = [c.value for c in loose]          # "一下子出了两张，♥9 和 ♥4": the cards named right after
+        if near and not any(b.call for b in st.actions if abs(b.index - sim.index) <= 1):
+            who = _resolve(near[0].actor, st.declarer[0] if st.declarer else None)
+            irr = Irregularity("simultaneous_plays", {}, at=sim.index)
+            irr.put("irregularity", "simultaneous_plays", _span(sim, "event"))
+            irr.put("offender", who, _span(near[0], "actor"))
+            if st.declarer:
+                irr.put("declarer", st.declarer[0], st.declarer[1])
+            if len({b.actor for b in near}) == 1 and (len(cards) >= 2 or st.has("two_cards") is not None):
+                irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or _span(near[0], "card"))
+                if len(cards) >= 2:
+                    irr.put("faces_visible", len(cards), *([m for b in near for f, m in b.spans if f == "card"] or loose))
+                    if not any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in cards):
+                        # whichever he keeps, the other is a low card: a minor penalty card if a defender's (Laws 58B2, 50B)
+                        irr.put("exposed_honour", False, *([m for b in near for f, m in b.spans if f == "card"] or loose))
+            out.append(irr)
+    look = next((a for a in st.actions if a.kind == "look"), None)
+    if look is not None:
+        dummy = st.dummy[0] if st.dummy else (partner(st.declarer[0]) if st.declarer else None)
+        who = look.actor if look.actor in SEATS else dummy if look.actor == "dummy" else None
+        if who is not None and (who == dummy or look.actor == "dummy"):
+            irr = Irregularity("dummy_violation", {}, at=look.index)
+            irr.put("irregularity", "dummy_violation", _span(look, "event"))
+            irr.put("offender", who, _span(look, "actor"))
+            if dummy:
+                irr.put("declarer", partner(dummy), st.dummy[1] if st.dummy else None)
+            ev = _span(look, "event")
+            whose = next((x for x in st.seat_mentions if 0 <= x.start - ev.end <= 4), None) if ev is not None else None
+            behind = re.search(r"(庄家|[东南西北])[东南西北家]?\s*(身后|后面|背后)|behind (the )?(declarer)", st.text[max(0, ev.start - 24):ev.end + 20], re.I) \
+                if ev is not None else None     # "walked round behind declarer and looked at his hand"
+            if whose is None and ev is not None and (ev.text[:2] in ("後面", "后面", "背後", "背后", "身後", "身后") or behind):
+                # "跑到莊家南後面看他打牌", "绕到庄家身后看了他的牌": the seat he went to stand behind
+                whose = next((x for x in reversed(st.seat_mentions) if 0 <= ev.start - x.end <= 4), None)
+                if whose is None and behind is not None and (behind.group(1) == "庄家" or behind.group(4)) and dummy:
+                    whose = Mention("SEAT", partner(dummy), ev.start - len(behind.group(0)), ev.start, behind.group(0))
+            if whose is not None and dummy and whose.value == partner(dummy):
+                irr.put("dummy_violation", "left_seat_to_watch", ev, whose)       # "看了西的牌", West declarer: 43A2(b)
+            else:
+                irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
+            out.append(irr)
+    np_ = st.has("not_played")
+    if np_ is not None:
+        waiting, _m = _nearest_seat(st, np_)
+        dec = _declarer_seat(st)
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard")
+                    and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start), None)
+        told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
+            and st.actions[nxt.index - 1].kind in ("bid", "say")          # "庄家就叫明手出♠Q": declarer called for it
+        if nxt is not None and not told and (nxt.actor == "dummy" or dec and _resolve(nxt.actor, dec) == partner(dec)):
+            # dummy put forward or pointed at a card while declarer was still thinking: Law 45F, not Law 57
+            irr = Irregularity("dummy_indicates_card", {}, at=nxt.index)
+            irr.put("irregularity", "dummy_indicates_card", _span(nxt, "event") or _span(nxt, "card"))
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            out.append(irr)
+        elif nxt is not None:
+            who = _resolve(nxt.actor, dec)
+            irr = Irregularity("premature_play", {}, at=nxt.index)
+            irr.put("irregularity", "premature_play", _span(nxt, "event") or _span(nxt, "card"))
+            if who:
+                irr.put("offender", who, _span(nxt, "actor"))
+            elif nxt.actor in ("declarer", "dummy"):
+                irr.put("offender_role", nxt.actor, _span(nxt, "actor"))     # "庄家就叫明手出♠Q": declarer, seat untold
+            if dec:
+                irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
+            if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
+                irr.put("premature_kind", "play_before_partner", np_)
+            out.append(irr)
+    cc = st.has("card_count") or (st.has("card_short") if not {"trick_short", "trick_long", "hand_extra"}
+                                  & {f for _, f, _m in st.findings} else None)
+    counts = [int(d) for _, f, m in st.findings if f == "card_count" for d in re.findall(r"\d+", m.text)]
+    short = st.has("card_short")
+    if short is not None and not {"trick_short", "trick_long", "hand_extra"} & {f for _, f, _m in st.findings} \
+            and not any(x.label == "TRICK" and 0 <= short.start - x.end <= 4 for x in st.mentions):
+        counts.append(12)                      # "少一張", "one card short": a hand a card short (Law 14)
+    more = re.search(r"(?<!\d)1[4-6](?!\d)|十[四五六]", st.text[cc.end:cc.end + 40]) if cc is not None else None
+    if more is not None and not re.search(r"(nobody|no one|no-one|none)\s+(has|had|with)\s*$|(没有人|沒有人|没人|沒人)\S{0,2}$",
+                                          st.text[max(0, cc.end + more.start() - 14):cc.end + more.start()], re.I):
+        counts.append(14)                      # "East counted 12 cards and South, counting face down, 14"
+    if cc is not None and counts and max(counts) < 13:
+        # fewer than 13 cards and no hand with more: a missing card (Law 14), not Law 13
+        irr = Irregularity("missing_card", {}, at=0)
+        irr.put("irregularity", "missing_card", cc)
+        found_m = st.has("card_found") or next((_span(a, "event") for a in st.actions if a.kind == "drop"), None)
+        if found_m is not None:
+            irr.put("missing_card_found", "elsewhere", found_m)
+        before = st.has("before_auction")
+        told = next((x for x in st.mentions if x.label == "TRICK"), None)
+        if before is not None:
+            irr.put("opening_lead_faced", False, before)
+        elif told is not None:
+            irr.put("opening_lead_faced", True, told)          # "第4磴時發現": found during the play (Law 14B)
+        out.append(irr)
+    elif cc is not None:
+        irr = Irregularity("incorrect_number_of_cards", {}, at=0)
+        irr.put("irregularity", "incorrect_number_of_cards", cc)
+        before = st.has("before_auction")
+        if before is not None:
+            irr.put("play_completed", False, before)      # found before anyone called (Law 13A)
+            irr.put("call_made", False, before)
+        if st.has("not_seen") is not None:
+            irr.put("card_seen", False, st.has("not_seen"))
+        done = st.has("established")
+        if done is not None:
+            irr.put("play_completed", True, done)
+        during = st.has("during_auction") or (au.calls and not au.ended and not any(a.kind in PLAY_KINDS for a in st.actions)
+                                              and _span(au.calls[-1][2], "call") if au.calls and au.calls[-1][2] else None)
+        if "play_completed" not in irr.facts and during is not None:
+            irr.put("play_completed", False, during)     # found during the auction (Law 13B)
+            irr.put("call_made", True, during)
+        if st.has("correctable") is not None:
+            irr.put("deal_correctable", True, st.has("correctable"))    # the Director found the deal can be put right (13B1)
+        out.append(irr)
+    # an irregularity the story names, for a call it names by its owner ("East's 1♦ was insufficient")
+    ins = st.has("insufficient")
+    if ins is not None and st.owned_calls:
+        seat, call, sm, cm = min(st.owned_calls, key=lambda x: abs(x[3].start - ins.start))
+        if call not in ("P", "X", "XX"):
+            irr = Irregularity("insufficient_bid", {}, at=-1)
+            irr.put("irregularity", "insufficient_bid", ins)
+            irr.put("call", {"seat": seat, "call": call}, sm, cm)
+            if st.has("out_of_turn") is None:
+                irr.put("in_rotation", True, ins)    # "insufficient" is said of a bid in rotation (Law 27; out of turn is Law 31)
+            ev = next((b for b in st.actions if b.kind in ("accept", "decline")), None)
+            if ev is not None:
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            out.append(irr)
+    return out
+
+
+def dummy_then(st: Story, found: list[Irregularity]) -> None:
+    """Law 43B2-3: after one of the violations of 43A2, dummy warned declarer of a lead from the wrong
+    hand, asked him about a revoke, or was the first to point out a defender's irregularity
+    ("明手第一个说'西藏牌了'")."""
+    dv = next((i for i in found if i.kind == "dummy_violation" and "dummy_then" not in i.facts and i.facts.get("dummy_violation")
+               in ("looked_at_defender_hand", "left_seat_to_watch", "exchanged_hands")), None)
+    if dv is None:
+        return
+    dummy, declarer = dv.facts.get("offender"), dv.facts.get("declarer")
+    later = [i for i in found if i.at > dv.at and i.facts.get("offender") not in (None, dummy, declarer)]
+    revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
+    said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director", "alert")     # 提醒莊家
+                 and (a.actor == "dummy" or a.actor == dummy)), None)
+    warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
+    if warned:
+        dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif revoke is not None and said is not None:
+        dv.put("dummy_then", "asked_about_revoke", _span(said, "actor") or _span(said, "event"))      # Law 43B2(b)
+        for fact in ("revoke_trick", "revoke_trick_won_by", "offending_side_won_later_trick"):
+            if fact in revoke.facts:     # Law 64 applies to it as if established: the revoke's own trick facts
+                dv.put(fact, revoke.facts[fact], *[m for f, _, m in revoke.spans if f == fact])
+    elif later and said is not None:
+        dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
+
+
+# Laws 13C, 45E, 67: kinds the story names in words, with no table the replay could check them against
+# ("a card from another deck", "a fifth card", "第6磴只有三張牌"); the reasoner asks for the rest
+
+
+_NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card", {}),
+                "trick_short": ("defective_trick", {"defect": "omitted_card"}),
+                "trick_long": ("defective_trick", {"defect": "too_many_cards"}),
+                "hand_extra": ("defective_trick", {"defect": "omitted_card"})}     # "東手上多一張牌" at a later trick
+
+
+def named_kinds(st: Story) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    dec = _declarer_seat(st)
+    said = {f for _, f, _m in st.findings}
+    tricks = [x for x in st.mentions if x.label == "TRICK"]
+    for at, f, m in st.findings:
+        if f not in _NAMED_KINDS or any(i.kind == _NAMED_KINDS[f][0] for i in out) \
+                or f == "surplus_card" and said & {"trick_short", "trick_long"} \
+                or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}) \
+                or f == "trick_short" and (not tricks or re.match(r"\s*(left|remaining|to play|in (his|her) hand)", st.text[m.end:], re.I)):
+            continue       # one card too many in a hand is a defective trick's sign only when a trick is told
+        kind, facts = _NAMED_KINDS[f]
+        irr = Irregularity(kind, {}, at=at)
+        irr.put("irregularity", kind, m)
+        for fact, value in facts.items():
+            irr.put(fact, value, m)
+        seat, sm = _nearest_seat(st, m)
+        # a seat written right before another sign of the same kind names the player better ("…，西那磴沒出")
+        close = [x for _j, g, n in st.findings if _NAMED_KINDS.get(g, ("",))[0] == kind
+                 for x in st.seat_mentions if 0 <= n.start - x.end <= 2]
+        if close:
+            seat, sm = close[-1].value, close[-1]
+        if kind == "surplus_card":
+            if st.has("not_played") is not None:
+                irr.put("surplus_card_played", False, st.has("not_played"))     # "还没打出去"
+        elif seat in SEATS:
+            irr.put("offender", seat, sm)
+            if kind == "fifth_card" and dec:
+                irr.put("offender_role", "declarer" if seat == dec else "dummy" if seat == partner(dec) else "defender", sm)
+            card = next((b for b in reversed(st.actions[:at + 1]) if b.actor == seat and b.cards), None)
+            if kind == "fifth_card" and card is not None:
+                irr.put("exposed_cards", card.cards[:1], _span(card, "card"))       # the fifth card (Law 45E1: a penalty card)
+        if kind == "defective_trick":
+            told = [x for x in tricks if x.end <= m.start]
+            # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named
+            t = min(x.value for x in tricks) if f == "hand_extra" else told[-1].value if told else None
+            later = next((x for x in tricks if t is not None and x.value >= t + 2), None)
+            if later is not None:
+                # found at a later trick ("第9磴收牌的時候"): both sides have played to the next one (Law 67B)
+                irr.put("both_sides_played_next", True, later)
+            led = next((b for b in st.actions if b.kind in ("lead", "play") and b.trick == t and b.suit in ("S", "H", "D", "C")), None) \
+                if t else None          # "第3墩出红心": the suit led to the defective trick
+            held = next((b for b in st.actions if led is not None and b.kind == "hold" and b.actor == seat
+                         and (b.suit == led.suit or any(c[0] == led.suit for c in b.cards))), None)
+            if held is not None:
+                irr.put("offender_has_suit_led", True, _span(held, "event") or _span(held, "card"))   # 67B1(a)
+        out.append(irr)
+    return out
+
+
+def simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularity]:
+    """Law 33: two calls made at the same time, told in one sentence before any card is played. The call
+    of the player whose turn it was stands; the other is deemed the later call: in rotation if its maker
+    is that player's LHO, otherwise out of rotation (Laws 29-32)."""
+    sim = next((a for a in st.actions if a.kind == "simultaneous"), None)
+    ev = _span(sim, "event") if sim is not None else None
+    def _told_with(b: Action) -> bool:
+        m = _span(b, "call") or _span(b, "event") or ev
+        return not _SENTENCE.search(st.text[min(ev.end, m.end):max(ev.start, m.start)]) \
+            and not any(x.kind in PLAY_KINDS and (x.cards or x.suit) for x in st.actions[:b.index])
+    calls = [b for b in st.actions if ev is not None and b.call and b.actor in SEATS and -2 <= b.index - sim.index <= 4
+             and _told_with(b)][:2]
+    if len({b.actor for b in calls}) < 2:
+        return found
+    before = [b for b in st.actions if b.call and b.actor in SEATS and b.index < min(c.index for c in calls)]
+    turn = lho(before[-1].actor) if before else (st.dealer[0] if st.dealer else calls[0].actor)
+    first = next((b for b in calls if b.actor == turn), calls[0])      # the call in turn stands
+    second = next(b for b in calls if b is not first)
+    after = lho(first.actor)                                           # the later call is deemed made at this turn
+    found = [i for i in found if i.kind != "simultaneous_plays" and not (
+        i.kind in ("call_out_of_rotation", "insufficient_bid") and i.at in {b.index for b in calls})]
+    irr = Irregularity("simultaneous_calls", {}, at=second.index)
+    irr.put("irregularity", "simultaneous_calls", ev)
+    irr.put("offender", second.actor, _span(second, "actor"))
+    irr.put("in_rotation", second.actor == after, ev)
+    if second.actor != after:
+        irr.put("call", {"seat": second.actor, "call": second.call}, _span(second, "call"))
+        irr.put("at_turn_of", _rel(after, second.actor), ev)
+        if st.dealer:
+            irr.put("dealer", st.dealer[0], st.dealer[1])
+        ev2 = _accept_events(st, irr, None)
+        if ev2 is not None:
+            irr.put("accepted", ev2.kind in ("accept", "agree"), _span(ev2, "event"))
+        nxt = next((b for b in st.actions if ev2 is not None and ev2.kind not in ("accept", "agree") and b.index > ev2.index
+                    and b.call and b.actor == after), None)
+        if nxt is not None and irr.facts["at_turn_of"] == "rho":
+            irr.put("rho_called", False, _span(nxt, "actor"))       # RHO called at his turn, after the cancellation
+            irr.put("rho_call", call_of(nxt).kind, _span(nxt, "call"))
+    return sorted(found + [irr], key=lambda i: i.at)

@@ -1,0 +1,576 @@
+"""The play replayed (Laws 41-71): the opening lead is made by declarer's LHO (Law 41A, else Law
+54), a later lead by the winner of the last trick (Law 44G, else Laws 53-56); a player who "still
+had" a card of the suit and discarded, ruffed or showed out has revoked (Laws 44C, 61-64); a card
+dropped or exposed by a defender, declarer, or during the auction (Laws 24, 48, 49-50), and a
+penalty card left unplayed (Law 52); a claim or concession (Laws 68-71).
+"""
+from __future__ import annotations
+
+import re
+
+from query.rulings.facts import SEATS, lho, partner
+from query.rulings.scenario.story import Action, Story
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span
+
+
+_TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四五六七八九])\s*[磴墩]|trick\s+(1[0-3]|[1-9])", re.I)
+_CN_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12, "十三": 13}
+
+
+def _names_card_held(st: Story, a: Action) -> bool:
+    """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
+    said = st.actions[a.index - 1] if a.index else None
+    card = _span(a, "card")
+    if a.kind != "hold" or card is None or said is None or said.kind != "say":
+        return False
+    before = st.text[max(m.end for _, m in said.spans):card.start]
+    single = re.findall(r"(?<![A-Za-z])'|'(?![A-Za-z])", before)      # not the apostrophe of "don't"
+    opened = before.count('"') % 2 == 1 or len(single) % 2 == 1 \
+        or max(before.rfind(q) for q in "“「『‘") > max(before.rfind(q) for q in "”」』’")
+    return opened
+
+
+def replay_play(st: Story, au: Auction) -> list[Irregularity]:
+    out: list[Irregularity] = []
+    declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
+    dm = st.declarer[1] if st.declarer else None
+    if declarer is None and st.dummy is not None:
+        declarer, dm = partner(st.dummy[0]), st.dummy[1]
+    if declarer is None and len(au.calls) == 1 and au.calls[0][1].kind == "bid" and au.calls[0][2] is not None \
+            and any(a.kind in ("lead", "discard", "ruff", "claim", "play", "hold") for a in st.actions):
+        # "3NT N. On trick 8 ...": a story of the play that opens with the contract and its declarer
+        declarer, dm = au.calls[0][0], _span(au.calls[0][2], "actor")
+    for a in st.actions:
+        # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
+        if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
+            a.kind = "dummy_down"
+    auction_over = au.ended or st.contract is not None or st.declarer is not None
+    first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind in ("expose", "face") and a.cards), None)
+    if first is not None and first.kind in ("play", "expose", "face") and first.cards and first.trick in (None, 1) \
+            and (first.kind == "play" and not first.implicit or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None) \
+            and st.has("during_auction") is None \
+            and (declarer or first.kind != "play" and auction_over) \
+            and (declarer is None or _resolve(first.actor, declarer) in SEATS and _resolve(first.actor, declarer) not in (declarer, partner(declarer))):
+        # the first card a defender puts on the table after the auction is the opening lead (Law 41A);
+        # a card he faces ("北亮出♦Q", "南家先亮了♠3") when the story says whose lead it was is one too
+        first.kind, first.trick = "lead", 1
+
+    def base(kind: str, a: Action, offender: str | None) -> Irregularity:
+        irr = Irregularity(kind, {}, at=a.index)
+        irr.put("irregularity", kind, _span(a, "event"))
+        if offender:
+            irr.put("offender", offender, _span(a, "actor"))
+        if declarer:
+            irr.put("declarer", declarer, dm)
+        return irr
+
+    claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
+    for a in st.actions:
+        if a.kind == "claim" and declarer and not any(b.kind in ("play", "follow", "discard", "ruff", "win") for b in st.actions[:a.index]):
+            # a hand put down before any card is played: dummy spreading, or declarer spreading his (Law 54A)
+            who = _resolve(a.actor, declarer)
+            if who == partner(declarer):
+                a.kind = "dummy_down"
+            elif who == declarer and any(b.kind == "lead" for b in st.actions[:a.index]):
+                a.kind = "face"
+    wins = [a for a in st.actions if a.kind == "win"]
+    for w in wins:
+        nxt = next((b for b in st.actions if b.index > w.index and b.kind in ("lead", "play")), None)
+        won_by, by = _resolve(w.actor, declarer), _resolve(nxt.actor, declarer) if nxt is not None else None
+        side = (declarer, partner(declarer)) if declarer else ()
+        if nxt is not None and nxt.kind == "play" and (
+                by == won_by or (won_by in side and by in side)        # declarer leads from one of his hands
+                or st.actions[nxt.index - 1].kind == "before_partner"   # "西却抢先出了♦8"
+                or any(st.has(f, w.index) for f in ("out_of_turn", "wrong_hand", "not_called", "not_played", "should"))):
+            # the first card after a trick is won leads to the next trick: by its winner, or by another player
+            # the story says was not on lead ("West played to trick 5" alone is no lead out of turn)
+            nxt.kind = "lead"
+    wh = next((i for i, f, _m in st.findings if f == "wrong_hand"), None)
+    told_hand = None
+    if wh is not None and declarer and not any(b.kind == "lead" for b in st.actions):
+        # "应从明手出牌,他从手里出了 ♠4": declarer's card after the story says which hand was to lead is his lead
+        a = next((b for b in st.actions if b.index > wh and b.kind == "play" and b.cards
+                  and _resolve(b.actor, declarer) in (declarer, partner(declarer))), None)
+        if a is not None:
+            a.kind, told_hand = "lead", a
+    for a in st.actions:
+        if a.kind == "lead" and not a.cards and a.actor is not None:
+            # "把♣A亮在桌上說「我先攻」": the card he faced just before is his lead
+            shown = next((b for b in reversed(st.actions[max(0, a.index - 2):a.index]) if b.kind in ("expose", "face")
+                          and b.cards and b.actor == a.actor), None)
+            if shown is not None:
+                a.cards, shown.kind = list(shown.cards), "faced_lead"
+                a.spans += [x for x in shown.spans if x[0] == "card"]
+                if a.trick is None and not any(b.kind in PLAY_KINDS for b in st.actions[:shown.index]):
+                    a.trick = 1                          # no card played before it: the opening lead
+    for w in st.actions[:-1]:
+        b = st.actions[w.index + 1]
+        if w.kind == "win" and b.kind == "play" and b.cards and b.actor != w.actor and _resolve(b.actor, declarer) in SEATS \
+                and _resolve(b.actor, declarer) != _resolve(w.actor, declarer):
+            b.kind = "lead"              # "第8墩庄家手里赢了，结果南…出了♠J": the first card after a trick is won is a lead
+    leads = [a for a in st.actions if a.kind == "lead"]
+    if not leads and declarer and st.has("face_down") is not None:
+        # "E put a card face down on the table first": a face-down opening lead by a defender (Laws 41A, 54)
+        down = next((a for a in st.actions if a.kind in ("pull", "play") and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if down is not None:
+            down.kind, down.trick = "lead", 1
+            leads = [down]
+    if not leads and declarer:
+        told = st.has("out_of_turn") or st.has("should")
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)
+                      and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
+        if faced is None:
+            # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
+            faced = next((a for a in st.actions if a.kind in ("face", "expose") and a.cards and _resolve(a.actor, declarer) == partner(declarer)
+                          and any(b.kind == "lead" for b in st.actions[a.index + 1:a.index + 3])), None)
+        if faced is not None:
+            faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
+            leads = [faced]
+    for a in leads:
+        who = _resolve(a.actor, declarer)
+        told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
+            or (st.has("wrong_hand") if a is told_hand else None)
+        won = next((w for w in reversed(wins) if w.index < a.index), None)
+        on_lead = _resolve(won.actor, declarer) if won is not None else None
+        declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
+        opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
+            b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
+        if opening and declarer and who and who != lho(declarer) and who != declarer:
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
+            irr = base("opening_lead_out_of_turn", a, who)
+        elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told):
+            # (a bare card named after a trick is won, "trick 9 (East, ♥A)", is too little to rule a lead out of turn on)
+            irr = base("lead_out_of_turn", a, who)
+            if declarer:
+                irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
+                        _span(won, "actor"))
+        elif told and who and not opening:
+            irr = base("lead_out_of_turn", a, who)
+            if declaring and st.has("wrong_hand", a.index - 1) is not None:
+                irr.put("correct_leader", "declarer_side", st.has("wrong_hand", a.index - 1))
+        else:
+            continue
+        if irr.kind == "opening_lead_out_of_turn":
+            fd, fu = st.has("face_down", a.index - 1), st.has("face_up", a.index - 1)
+            faced = next((b for b in st.actions if b.kind in ("face", "expose") and abs(b.index - a.index) <= 1
+                          and _resolve(b.actor, declarer) == who), None)
+            if fd is not None:
+                irr.put("opening_lead_faced", False, fd)
+            elif fu is not None or faced is not None or a.cards:
+                irr.put("opening_lead_faced", True, fu or (_span(faced, "event") if faced else _span(a, "card")))
+            saw = st.has("saw_dummy", a.index - 1)
+            if saw is not None:
+                irr.put("declarer_could_see_dummy", True, saw)
+        ev = next((b for b in st.actions if b.index > a.index and (
+            b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
+            and (declarer is None or _resolve(b.actor, declarer) != who)), None)
+        if ev is not None and ev.kind == "accept" and irr.kind == "opening_lead_out_of_turn":
+            spread = next((b for b in st.actions if ev.index < b.index <= ev.index + 3 and b.kind == "face"
+                           and _resolve(b.actor, declarer) == declarer), None)
+            ev = spread or ev                    # "'ok, then I'll be dummy'": he accepts by spreading his hand (Law 54A)
+        if ev is not None:
+            if irr.kind == "opening_lead_out_of_turn":
+                choice = {"accept": "accept", "decline": "refuse", "face": "spread_hand", "dummy_down": "accept"}[ev.kind]
+                irr.put("declarer_choice", choice, _span(ev, "event"))
+                if ev.kind == "dummy_down" and "declarer_could_see_dummy" not in irr.facts:
+                    # dummy was spread before declarer chose: he could see its cards and must accept (Law 54C)
+                    irr.put("declarer_could_see_dummy", True, _span(ev, "event"))
+            elif ev.kind in ("accept", "decline"):
+                irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+            if ev.kind == "decline" and who in SEATS and (irr.kind == "opening_lead_out_of_turn" and declarer and who != lho(declarer)
+                                                          or on_lead is not None and on_lead == partner(who)):
+                # the lead goes back to the offender's partner, whose lead it was (Laws 50D, 54D, 56B)
+                irr.put("partner_to_lead", True, _span(ev, "event"))
+            elif ev.kind == "decline" and irr.kind == "lead_out_of_turn" and who in SEATS and declarer \
+                    and on_lead in (declarer, partner(declarer)) and who not in (declarer, partner(declarer)):
+                irr.put("partner_to_lead", False, _span(ev, "event"))      # a defender led at declarer's turn: declarer leads
+            if ev.kind == "decline":
+                # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
+                lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
+                if lc is not None:
+                    irr.put("declarer_lead_choice", lc[0], lc[1])
+                elif irr.facts.get("partner_to_lead") and not any(b.index > ev.index and b.kind in PLAY_KINDS and b.cards
+                                                                  for b in st.actions):
+                    irr.put("declarer_lead_choice", "not_yet_chosen", _span(ev, "event"))   # the story stops there
+        elif irr.kind == "lead_out_of_turn":
+            nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
+            if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
+                irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
+        out.append(irr)
+        if (irr.facts.get("declarer_choice") == "refuse" or irr.kind == "lead_out_of_turn" and irr.facts.get("accepted") is False) \
+                and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):
+            out += _penalty_card_not_played(st, a, who, declarer)    # the refused lead is a penalty card (54D, 50), left unplayed (52)
+        break
+    # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
+    holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
+    for h in holds:
+        who = _resolve(h.actor, declarer)
+        if who is None:
+            continue
+        held = h.suit or (h.cards[0][0] if h.cards else None)
+        def _between(b: Action) -> bool:
+            # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
+            # a card he still holds later he held at every earlier trick ("攤牌核對時東發現手上還有♦3")
+            lo, hi = sorted((b.index, h.index))
+            return hi - lo <= 3 or b.index < h.index and st.has("hands_checked") is not None \
+                or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
+        req = st.has("require_suit")
+        bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
+                    and (b.kind in ("discard", "ruff", "show_out") or (b.kind in ("play", "follow") and b.cards
+                                                                        and all(c[0] != held for c in b.cards))
+                         or b.kind in ("play", "follow") and not b.cards and b.suit not in (None, held, "trump")
+                         # a lead of another suit when declarer required this one (Laws 50D2(a), 61A)
+                         or b.kind == "lead" and req is not None and _span(b, "event") is not None
+                         and req.start < _span(b, "event").start
+                         and (b.suit or (b.cards[0][0] if b.cards else None)) not in (None, held))), None)
+        if bad is None and h.index > 0 and st.actions[h.index - 1].actor is None and st.actions[h.index - 1].kind in ("discard", "ruff", "show_out"):
+            bad = st.actions[h.index - 1]
+        if bad is None and (st.has("revoke") is None):
+            continue
+        irr = base("revoke", bad or h, who)
+        if _span(bad or h, "actor") is None:
+            irr.spans.append(("offender", who, _span(h, "actor")))
+        irr.spans.append(("irregularity", "revoke", _span(h, "event")))
+        _revoke_facts(irr, st, bad or h, declarer)
+        out.append(irr)
+        break
+    else:
+        said_revoke = [m for _, f, m in st.findings if f == "revoke"]
+        # the revoke a sentence names with its seat ("防家南第 2 磴…沒跟") rather than a general remark before it
+        rv = next((m for m in said_revoke if any(s.end <= m.start and not _SENTENCE.search(st.text[s.end:m.start])
+                                                   for s in st.seat_mentions)), said_revoke[0] if said_revoke else None)
+        if rv is not None and claim_at is None:
+            near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
+                    and (_span(b, "event") or _span(b, "card")) is not None]
+            src = min(near, key=lambda b: abs((_span(b, "event") or _span(b, "card")).start - rv.start), default=None)
+            at = next((i for i, f, m in st.findings if m is rv), 0)
+            irr = Irregularity("revoke", {}, at=src.index if src else at + 0.5)   # after the action told before it
+            irr.put("irregularity", "revoke", rv)
+            if src is not None:
+                irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
+            else:
+                seat = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not _SENTENCE.search(st.text[m.end:rv.start])), None)
+                if seat is not None:
+                    irr.put("offender", seat.value, seat)          # "东在第9墩藏牌": the seat the sentence names
+                    sentence = st.text[max([0] + [m.end() for m in _SENTENCE.finditer(st.text, 0, rv.start)]):rv.start]
+                    told = list(_TRICK_NUMBER.finditer(sentence))
+                    if told:
+                        # the revoke as an action at its trick ("第 6 磴東應跟未跟"), placed before what the story tells after it
+                        # "第 2 磴和第 5 磴都沒跟": with a repeated revoke the first trick named is the first revoke
+                        number = next(g for g in (told[0] if st.has("repeat") is not None else told[-1]).groups() if g)
+                        k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
+                        src = Action(seat.value, "discard", k - 1, spans=[("actor", seat)],
+                                     trick=int(number) if number.isdigit() else _CN_NUMBERS.get(number))
+                        irr.at = k - 1
+            if declarer:
+                irr.put("declarer", declarer, dm)
+            _revoke_facts(irr, st, src, declarer)
+            out.append(irr)
+    # exposed cards
+    if not any(a.kind in ("claim", "concede") for a in st.actions):
+        for a in st.actions:
+            if _names_card_held(st, a) and (auction_over or st.actions[a.index - 1].actor in st.defenders):
+                a.actor = st.actions[a.index - 1].actor      # "I" in his own quoted words is the speaker
+                if declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)) \
+                        or declarer is None and a.actor in st.defenders:
+                    a.kind = "expose"     # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
+    for a in st.actions:
+        if a.kind in ("drop", "expose") and a.actor is None:
+            ev = _span(a, "event")
+            after = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25]
+            before = [x for x in st.seat_mentions if 0 <= ev.start - x.end <= 25][::-1]
+            owners = [x for x in before + after if st.text[x.end:x.end + 2].startswith(("的", "'s", "’s"))]
+            near = owners or after or before          # the card's owner ("南家的♥5掉在桌上", "fell out of West's hand")
+            if near:
+                a.actor = near[0].value                 # "a card fell out of West's hand"
+                a.spans.insert(0, ("actor", near[0]))
+        if a.kind not in ("drop", "expose") or not a.actor or a.actor in ("director", "EW", "NS"):
+            continue
+        named = next((b for b in reversed(st.actions[max(0, a.index - 3):a.index]) if b.cards), None)
+        if not a.cards and named is not None and named.kind == "play" and named.implicit and named.actor == a.actor \
+                and all(b.actor == a.actor and not b.cards for b in st.actions[named.index + 1:a.index]):
+            # "一張♦3翻開掉在桌上", "把♥J跟他要打的牌一起打出來": the card is the one named before it
+            a.cards = list(named.cards)
+            a.spans += [x for x in named.spans if x[0] == "card"]
+        if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
+            continue                        # "led the ♣5, face up": the lead itself, not an exposed card
+        if not a.cards and _span(a, "event") is not None:
+            ev = _span(a, "event")
+            loose = [c for c in st.loose_cards if 0 <= ev.start - c.end <= 20]     # "North's ♠A fell"
+            a.cards = [c.value for c in loose]
+            a.spans += [("card", c) for c in loose]
+        who = _resolve(a.actor, declarer)
+        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
+        if during:
+            irr = base("card_exposed_during_auction", a, who)
+        elif declarer and who == declarer:
+            irr = base("declarer_exposes_card", a, who)
+        elif who or a.actor == "defender":
+            irr = base("defender_card_exposed", a, who)
+        else:
+            continue
+        if a.cards:
+            irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
+        if a.kind == "drop" and irr.kind != "declarer_exposes_card":
+            irr.put("exposure_deliberate", False, _span(a, "event"))
+        out.append(irr)
+        if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and who in SEATS:
+            _partner_to_lead(st, irr, a, who, declarer)
+        if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and a.cards \
+                and (irr.kind == "defender_card_exposed" or declarer and who not in (declarer, partner(declarer))):
+            out += _penalty_card_not_played(st, a, who, declarer)      # a penalty card (Laws 50, 24E) left unplayed
+        break
+    if not any(a.kind in ("drop", "expose") for a in st.actions):
+        # "东前面有一张重罚牌♥Q": a penalty card already on the table when the story starts (Law 50), then left unplayed (52)
+        pc = [m for _, f, m in st.findings if f == "penalty_card"]
+        held = next((a for a in st.actions if a.kind == "hold" and a.cards and _resolve(a.actor, declarer) in SEATS
+                     and any(0 <= c.start - m.end <= 6 for k, c in a.spans if k == "card" for m in pc)), None)
+        if held is not None:
+            out += _penalty_card_not_played(st, held, _resolve(held.actor, declarer), declarer)
+    # claims and concessions (Laws 68-71); "攤牌爭議。…北…攤牌": the claim told with its claimer first
+    claims = [a for a in st.actions if a.kind in ("claim", "concede")]
+    for a in [c for c in claims if c.actor] + [c for c in claims if not c.actor]:
+        who = _resolve(a.actor, declarer)
+        irr = base("claim_or_concession", a, None)
+        irr.put("claim_kind", "claim" if a.kind == "claim" else "concession", _span(a, "event"))
+        role = None
+        if a.actor in ("declarer", "defender"):
+            role = a.actor
+        elif declarer and who:
+            role = "declarer" if who == declarer else "defender" if who != partner(declarer) else None
+        if role is None and who in st.defenders:
+            role = "defender"                          # "Defender N said 'you can have the rest'"
+        if role:
+            irr.put("claimer_role", role, _span(a, "actor"))
+        trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
+            trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
+        held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
+                     and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
+        if st.contract and st.contract[0][1:].startswith("NT"):
+            irr.put("outstanding_trump", False, st.contract[1])     # a notrump contract has no trump (Law 70C)
+        out_m = st.has("trump_out", a.index)
+        if held is None and out_m is not None and trump and any(
+                c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
+                if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
+            irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
+        if held is None and irr.facts.get("outstanding_trump") is True and st.has("losable", a.index) is not None:
+            irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
+        if held is not None:
+            irr.put("outstanding_trump", True, _span(held, "event"))
+            ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
+                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)
+            if ruff is not None:
+                # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
+                irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
+            elif st.has("losable", a.index) is not None:
+                irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
+        if st.has("unlosable") is not None and a.kind == "concede":
+            irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        if st.has("already_won") is not None and a.kind == "claim":
+            # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
+            irr.put("conceded_trick_won", True, st.has("already_won"))
+        if st.has("correction_period") is not None:
+            irr.put("within_correction_period", True, st.has("correction_period"))
+        if st.has("trump_not_mentioned") is not None:
+            irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
+        resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
+        if resp is not None and resp.kind == "object" and role is None and who in SEATS and _resolve(resp.actor, declarer) == partner(who):
+            # his partner objects: only a defender's partner has a say in a concession (Law 68B2)
+            irr.put("claimer_role", "defender", _span(resp, "actor") or _span(resp, "event"))
+        if resp is not None and resp.kind == "object" and who in SEATS and _resolve(resp.actor, declarer) == partner(who) \
+                and a.kind == "concede":
+            irr.put("partner_objected", True, _span(resp, "event"))
+        if resp is not None and "claimer_role" not in irr.facts and a.actor is None and resp.kind == "object" \
+                and (resp.actor == "defender" or declarer and resp.actor == ("EW" if declarer in "NS" else "NS")):
+            irr.put("claimer_role", "declarer", _span(resp, "actor") or _span(resp, "event"))    # "claimed … Defenders disagree"
+        if resp is not None:
+            irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
+        elif st.has("director_judged", a.index) is not None and a.kind == "claim":
+            irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
+        elif st.has("claim_disputed") is not None:
+            irr.put("claim_response", "disputed", st.has("claim_disputed"))     # "攤牌爭議", "a disputed claim"
+        elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
+            irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
+                (_span(b, "event") for b in st.actions if b.kind == "hold" and b.index > a.index), None)) is not None:
+            # a concession found wrong afterwards ("後來比對時發現西手上還有♦A"): it had been agreed, play had ceased (Law 71)
+            irr.put("claim_response", "agreed", found)
+        elif a.kind == "claim" and (st.has("losable", a.index) or st.has("unlosable", a.index)) is not None:
+            # the story weighs the claimer's line ("沒有說明飛牌方向", "any normal play"): the claim is before the Director
+            irr.put("claim_response", "disputed", st.has("losable", a.index) or st.has("unlosable", a.index))
+        if a.kind == "claim" and irr.facts.get("claim_response") == "agreed" and st.has("unlosable", a.index) is not None:
+            # they agreed, then found a trick they could not have lost ("怎麼打都會贏一磴"): one they would likely have won (69B2)
+            irr.put("agreed_trick_likely_won", True, st.has("unlosable", a.index))
+        out.append(irr)
+        break
+    return out
+
+
+def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, declarer: str | None) -> None:
+    """Law 50D: whether the penalty card's owner's partner obtained the lead, from the first trick won
+    or card led after the exposure ("後來東家取得出牌權", "W won the trick and is to lead", "庄家从明手引♥")."""
+    nxt = next((b for b in st.actions if b.index > exposed.index and b.kind in ("win", "lead")
+                and (b.actor in ("declarer", "dummy") or _resolve(b.actor, declarer) in SEATS)
+                and _resolve(b.actor, declarer) != who), None)
+    told = next((m for i, f, m in st.findings if f == "on_lead" and i >= exposed.index), None)    # "西要首攻"
+    if nxt is None and told is not None:
+        seat, _m = _nearest_seat(st, told)
+        if seat in SEATS and seat != who:
+            irr.put("partner_to_lead", seat == partner(who), told)
+            if seat == partner(who) and not any(st.has(v, exposed.index) for v in ("require_suit", "prohibit_suit", "no_requirement")):
+                irr.put("declarer_lead_choice", "not_yet_chosen", told)     # the story stops before declarer chose
+        return
+    if nxt is not None:
+        irr.put("partner_to_lead", _resolve(nxt.actor, declarer) == partner(who), _span(nxt, "event") or _span(nxt, "actor"))
+        choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, nxt.index - 1)] if m), None)
+        if irr.facts["partner_to_lead"] and choice is not None:
+            irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
+        elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
+            irr.put("declarer_lead_choice", "not_yet_chosen", _span(nxt, "event") or _span(nxt, "actor"))   # the story stops there
+
+
+def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
+    """Law 52: the defender with a penalty card later played another card of its suit instead
+    ("西沒先打♦5，而是跟了♦2")."""
+    card = exposed.cards[0]
+    # another card of its suit, or any other card discarded or ruffed with when he could have played it (Law 50B:
+    # at the first legal opportunity, "whether in leading, following suit, discarding or trumping")
+    later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
+                  and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
+                  and (b.cards and any(c[0] == card[0] for c in b.cards)
+                       or b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
+    if later is None:
+        return []
+    irr = Irregularity("penalty_card_not_played", {}, at=later.index)
+    irr.put("irregularity", "penalty_card_not_played", _span(later, "card") or _span(later, "event"))
+    irr.put("offender", who, _span(later, "actor"))
+    if declarer:
+        irr.put("declarer", declarer, st.declarer[1] if st.declarer else None)
+    ev = next((b for b in st.actions if b.index > later.index and b.kind in ("accept", "decline")
+               and _resolve(b.actor, declarer) in (declarer, None) and b.actor != who), None)
+    if ev is not None:
+        irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
+    after = next((b for b in st.actions if b.index > later.index and b.kind in PLAY_KINDS
+                  and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
+    if after is not None:
+        irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
+        if "accepted" not in irr.facts:      # he said nothing, but played on: Law 52B1(b) makes him accept it
+            irr.put("accepted", False, _span(after, "event") or _span(after, "actor"))
+    elif ev is not None and ev.kind == "decline":
+        irr.put("declarer_played_after", False, _span(ev, "event"))     # he refused it there and then
+    if irr.facts.get("accepted") is False and irr.facts.get("declarer_played_after") is False and later.cards:
+        # Law 52B2: the card illegally played in committing the irregularity becomes a major penalty card
+        irr.put("exposed_cards", later.cards[:1], _span(later, "card"))
+    return [irr]
+
+
+def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
+    out = []
+    for w in st.actions:
+        if w.kind == "win":
+            who = _resolve(w.actor, declarer)
+            if w.actor == "defender" and declarer in SEATS:
+                who = "NS" if declarer in ("E", "W") else "EW"     # "the defence won tricks 5 and 8"
+            if who in SEATS or who in ("EW", "NS") or who is None and w.actor in ("declarer", "dummy"):
+                out.append((w.trick, who or w.actor, w))
+    return out
+
+
+def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
+    off = irr.facts.get("offender")
+    back, table = st.has("hands_returned"), st.has("hands_not_returned")
+    if (back is None) != (table is None):
+        irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back
+    if off and src is not None:
+        wins = _trick_winners(st, declarer)
+        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)][:1]
+        if not same:
+            nt = st.has("next_trick")
+            lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None
+                         and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
+            if lead is not None:
+                same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
+        same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
+        if not same and src.trick:
+            # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
+            same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
+                    and b.trick == src.trick + 1 and _resolve(b.actor, declarer) in SEATS][:1]
+        if same:
+            w = same[0][1]
+            irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
+                    _span(same[0][2], "event"))
+        after = max([src.index] + [x[2].index for x in same])
+        later = [x for x in wins if x[2].index > after and x not in same]
+        side = "NS" if off in ("N", "S") else "EW"
+        if any(x[1] in (off, partner(off), side) for x in later):
+            x = next(x for x in later if x[1] in (off, partner(off), side))
+            irr.put("offending_side_won_later_trick", True, _span(x[2], "event"))
+        elif st.has("no_later_trick") is not None:
+            irr.put("offending_side_won_later_trick", False, st.has("no_later_trick"))   # "之后东西一墩都没赢"
+        elif declarer and st.has("declarer_won_rest" if off not in (declarer, partner(declarer)) else "defenders_won_rest") is not None:
+            # "After that declarer won every remaining trick": the other side won them all (Law 64B1)
+            rest = st.has("declarer_won_rest") or st.has("defenders_won_rest")
+            irr.put("offending_side_won_later_trick", False, rest)
+        if not same and src.kind == "discard" and irr.facts.get("offending_side_won_later_trick") is True:
+            # a discard of another suit cannot win the trick; with a later trick to his side, 64A2 applies whoever won it
+            irr.put("revoke_trick_won_by", "not_offender", _span(src, "event"))
+    ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
+    on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and (
+        b.trick > src.trick and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
+        and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")
+        or b.trick > src.trick + 1 and b.kind not in ("hold",))), None) \
+        if off else None        # (anything at a trick after the next: all four played to the next one)
+    if ne is not None:
+        irr.put("revoke_established", False, ne)
+    elif nt is not None:
+        irr.put("established_by", "played_to_next_trick", nt)
+    elif on is not None:
+        irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
+    elif off and src is not None and (cc := next((b for b in st.actions if b.index > src.index and b.kind in ("claim", "concede")
+                                                  and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
+        # the offending side claimed or conceded after the revoke (Law 63A3)
+        irr.put("established_by", "claim_or_concession", _span(cc, "event"))
+        if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
+            irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
+    elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
+        irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
+    elif est is not None:
+        irr.put("revoke_established", True, est)
+    if src is not None and src.trick:
+        irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
+    pending = st.has("not_played", src.index) if src is not None else None
+    if pending is not None and "revoke_established" not in irr.facts and "established_by" not in irr.facts \
+            and not any(b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
+        # "西還沒出，東就說…": the revoke trick was not yet complete, so nobody played to the next (Law 63A)
+        irr.put("revoke_established", False, pending)
+    if irr.facts.get("revoke_established") is False and off and src is not None:
+        # a card the non-offending side played to the trick after the revoke, before attention was drawn (62C1)
+        for b in st.actions[src.index + 1:]:
+            if b.kind in ("say", "object", "hold", "call_director", "lead", "win"):
+                break
+            if b.kind in ("play", "follow", "discard", "ruff") and _resolve(b.actor, declarer) in SEATS \
+                    and _resolve(b.actor, declarer) not in (off, partner(off)):
+                irr.put("nos_played_after_revoke", True, _span(b, "event") or _span(b, "card") or _span(b, "actor"))
+                break
+    over = st.has("round_over")
+    if over is not None:
+        # found after the round ended ("这一轮已经结束，东西都换桌了"): established, and Law 64B5
+        irr.put("attention_after_round_ended", True, over)
+        if "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+            irr.put("revoke_established", True, over)
+    later = [m for f, _, m in irr.spans if f == "offending_side_won_later_trick"]
+    if later and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+        # the story tells of tricks after it ("之后东西一墩都没赢"): play went on to them (Law 63A1)
+        irr.put("established_by", "played_to_next_trick", later[0])
+    if irr.facts.get("revoke_trick") == 12 and irr.facts.get("hands_returned") is False \
+            and "revoke_established" not in irr.facts and "established_by" not in irr.facts:
+        # found "before the hands went back to the board": the last trick was played (Law 62D1)
+        irr.put("established_by", "played_to_next_trick", table)
+    if declarer is None and off in SEATS:
+        named = next((a for a in st.actions if a.actor == "declarer"), None)
+        if named is not None:
+            # declarer is told apart from him ("第11磴莊家出♣，西家墊了…"): he is a defender (dummy is named too)
+            irr.put("offender_role", "defender", _span(named, "actor") or _span(named, "event"))

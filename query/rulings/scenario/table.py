@@ -1,0 +1,123 @@
+"""What the parts of the table replay share (replay.py runs them; the underscored helpers are for
+these modules only): an irregularity with the facts the replay establishes and the words each came from, the auction as replayed so far (Laws 17-19: calls
+go clockwise from the dealer, a bid supersedes the last bid, a double needs an opponent's last bid,
+three passes after a bid end it), and the small helpers that resolve who acted.
+
+Facts are in the vocabulary of ontology/scenario.ttl. Nothing is guessed: a fact the story does not
+settle is left out, and the reasoner asks for it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from query.rulings.facts import SEATS, Call, lho, partner, rho
+from query.rulings.scenario.story import Action, Story, seats_named
+
+
+@dataclass
+class Irregularity:
+    kind: str
+    facts: dict
+    spans: list = field(default_factory=list)     # (fact, value, Mention)
+    at: int = 0                                   # index of the action it happened at
+    last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
+    unsure: bool = False                          # read from the shape of the story alone: the reader asks
+
+    def put(self, fact: str, value, *mentions) -> None:
+        self.facts[fact] = value
+        for m in mentions:
+            if m is not None:
+                self.spans.append((fact, value, m))
+
+
+PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+
+
+_SENTENCE = re.compile(r"[.。;；!?！？]")
+
+
+def _span(a: Action, what: str):
+    return next((m for f, m in a.spans if f == what), None)
+
+
+def _rel(turn: str, seat: str) -> str:
+    return {rho(seat): "rho", partner(seat): "partner", lho(seat): "lho"}[turn]
+
+
+def _declarer_seat(st: Story) -> str | None:
+    """Declarer's seat as told, or the partner of dummy's."""
+    return st.declarer[0] if st.declarer else (partner(st.dummy[0]) if st.dummy else None)
+
+
+def _resolve(actor, declarer: str | None):
+    if actor in SEATS or actor is None or actor in ("EW", "NS"):
+        return actor
+    if declarer is not None:
+        if actor == "declarer":
+            return declarer
+        if actor == "dummy":
+            return partner(declarer)
+    return None
+
+
+@dataclass
+class Auction:
+    dealer: str | None
+    calls: list = field(default_factory=list)       # (seat, Call, Action | None)
+    last_bid: Call | None = None
+    pass_once: set = field(default_factory=set)      # seats that must pass at their next turn only (Laws 24, 30A)
+    last_bid_seat: str | None = None
+    passes: int = 0
+    ended: bool = False
+
+    def expected(self) -> str | None:
+        if self.calls:
+            return lho(self.calls[-1][0])
+        return self.dealer
+
+    def legal_double(self, seat: str, kind: str) -> bool:
+        last = next(((s, c) for s, c, _ in reversed(self.calls) if c.kind != "pass"), None)
+        if last is None or last[0] in (seat, partner(seat)):
+            return False
+        return last[1].kind == ("bid" if kind == "double" else "double")
+
+    def add(self, seat: str, c: Call, a: Action | None) -> None:
+        if c.kind == "bid":
+            self.last_bid, self.last_bid_seat, self.passes = c, seat, 0
+        elif c.kind == "pass":
+            self.passes += 1
+        else:
+            self.passes = 0
+        self.calls.append((seat, c, a))
+        if (self.last_bid is not None and self.passes >= 3) or (self.last_bid is None and self.passes >= 4):
+            self.ended = True
+
+    def declarer(self) -> str | None:
+        if self.last_bid is None:
+            return None
+        side = (self.last_bid_seat, partner(self.last_bid_seat))
+        return next((s for s, c, _ in self.calls if c.kind == "bid" and s in side and c.strain == self.last_bid.strain), None)
+
+
+def _accept_events(st: Story, irr: Irregularity, until: int | None):
+    """The first accept / decline after the irregularity (before `until`), by anyone but the offender,
+    or the Director's cancelling it."""
+    off = irr.facts["call"]["seat"]
+    for b in st.actions:
+        if b.index <= irr.at or (until is not None and b.index >= until):
+            continue
+        if b.kind in ("accept", "decline", "agree") and b.actor != off or b.kind == "cancel":
+            return b                    # the Director cancelling the call: it was not accepted
+    return None
+
+
+def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
+    inside = sorted(set(seats_named(m.text)))
+    if len(inside) == 1:
+        return inside[0], m                     # "before West had played", "西还没出"
+    before = [x for x in st.seat_mentions if x.end <= m.start]
+    return (before[-1].value, before[-1]) if before else (None, None)
+
+
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|['‘][^'’]*['’]")
