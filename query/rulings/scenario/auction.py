@@ -32,9 +32,17 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     calls = [a for a in st.actions if a.call and a.actor in SEATS]
     if st.over_bid is not None and not anon:
         au.last_bid = call_of(Action(None, "bid", -1, call=st.over_bid[0]))   # the bid it was made over; its seat untold
+    contract = call_of(Action(None, "bid", -1, call=st.contract[0].rstrip("X") or st.contract[0])) if st.contract is not None else None
+    if contract is not None and any(call_of(a).kind == "bid" and not call_of(a).supersedes(contract) for a in st.actions if a.call):
+        contract = None                        # the story tells the auction that reached it
+    if contract is not None and st.over_bid is None and not anon:
+        # "莊家南 4♠，…": the contract is the last bid when the story tells no auction before its calls
+        au.last_bid, au.last_bid_seat = contract, (st.declarer[0] if st.declarer else None)
     if anon:
         # calls with no seats: the auction's shape still counts (a call after it ended is Law 39)
         ghost = Auction(dealer)
+        if contract is not None:
+            ghost.last_bid = contract          # "三無王南家主打，三個派司以後，北家又…": the passes follow the contract
         for b in anon:
             c = call_of(b)
             if c.kind == "bid" and not c.supersedes(ghost.last_bid) and not calls:

@@ -116,7 +116,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             down.kind, down.trick = "lead", 1
             leads = [down]
     if not leads and declarer:
-        told = st.has("out_of_turn") or st.has("should")
+        told = st.has("out_of_turn") or st.has("should") or st.has("on_lead")     # "(西首引)。东先亮出♠K"
         faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is None:

@@ -219,11 +219,18 @@ def build(ms: list[Mention], text: str = "") -> Story:
             if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
                 st.declarer = (m.value, m)
                 if _contract_call(text, prev, m) and st.contract is None:
-                    st.contract = (prev.value, prev)       # "4♠南主打": the contract
+                    st.contract = (prev.value, prev)       # "4♠南主打": the contract, not a call of the auction
+                    if st.actions and any(x is prev for _, x in st.actions[-1].spans):
+                        st.actions.pop()
+                after = ms[i + 2] if i + 2 < len(ms) else None
+                if _contract_call(text, nxt, after) and st.contract is None:
+                    st.contract = (after.value, after)     # "南主打 6♣"
+                    skip.add(i + 2)
             if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
                 st.declarer = (m.value, m)
                 if _contract_call(text, m, nxt) and st.contract is None:
-                    st.contract = (nxt.value, nxt)         # "庄家东4♥"
+                    st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
+                    skip.add(i + 1)
             actor, actor_m, fresh = m.value, m, True
             continue
         if m.label == "SIDE":
