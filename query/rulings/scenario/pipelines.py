@@ -131,8 +131,15 @@ def run(lang_family: str, text: str):
     if lang_family != "zh":
         return nlp(text)
     from spacy.tokens import Doc
-    words = segment_zh(text)
-    return nlp(Doc(nlp.vocab, words=words, spaces=[False] * len(words)))
+    words: list[str] = []
+    spaces: list[bool] = []
+    for w in segment_zh(text):
+        if w == " " and words and not spaces[-1]:
+            spaces[-1] = True                 # "12 張", "莊家南 4♠": one space is the word's trailing space, not a word
+        else:
+            words.append(w)
+            spaces.append(False)
+    return nlp(Doc(nlp.vocab, words=words, spaces=spaces))
 
 
 def family(lang: str) -> str:

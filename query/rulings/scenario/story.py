@@ -392,6 +392,8 @@ def build(ms: list[Mention], text: str = "") -> Story:
             made_bids[call] = m.value["declarer"]
             actor, actor_m, fresh = m.value["declarer"], m, False
             continue
+        if m.label == "CALL" and re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
+            continue                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
         if m.label == "CALL" and m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
                 and st.contract is None and not any(b.kind in PLAY_EVENTS for b in st.actions[:-1]) \
                 and text[last.spans[-1][1].start:last.spans[-1][1].end] in ("打", "主打", "做", "打了") and m.start - last.spans[-1][1].end <= 2:
