@@ -346,7 +346,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
         if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
             trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
-        held = next((b for b in st.actions if b.index > a.index and b.kind == "hold" and _resolve(b.actor, declarer) != who
+        held = next((b for b in st.actions if b.kind == "hold" and _resolve(b.actor, declarer) != who      # before or after the claim
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
         if st.contract and st.contract[0][1:].startswith("NT"):
             irr.put("outstanding_trump", False, st.contract[1])     # a notrump contract has no trump (Law 70C)
