@@ -1,6 +1,7 @@
 """`python -m query eval-rulings [--json] [--rows]`: how well plain-language rulings match the labelled
-scenario sets (tests/data/rulings_dev.jsonl, rulings_dev2.jsonl, rulings_dev3.jsonl, rulings_dev5.jsonl, rulings_dev6.jsonl, rulings_dev7.jsonl, rulings_dev8.jsonl and the held-out
-tests/data/rulings_heldout.jsonl), per language and per set: must-cite coverage, wrong-irregularity rate, questions asked (query/rulings/evaluate.py)."""
+scenario sets (the development sets tests/data/rulings_dev*.jsonl and the held-out
+tests/data/rulings_heldout.jsonl), per language and per set: must-cite coverage, wrong-irregularity
+rate, questions asked (query/rulings/evaluate.py)."""
 from __future__ import annotations
 
 import argparse

@@ -1,8 +1,7 @@
 """The measurement of plain-language rulings (`python -m query eval-rulings`, issue 10).
 
-Reads the labelled scenario sets tests/data/rulings_dev.jsonl, rulings_dev2.jsonl, rulings_dev3.jsonl,
-rulings_dev5.jsonl, rulings_dev6.jsonl, rulings_dev7.jsonl, rulings_dev8.jsonl and tests/data/rulings_heldout.jsonl
-(JSONL rows: id, lang, text, kind in complete | missing_fact | law_question, irregularities in order,
+Reads the labelled scenario sets, the development sets tests/data/rulings_dev*.jsonl and the held-out
+tests/data/rulings_heldout.jsonl (JSONL rows: id, lang, text, kind in complete | missing_fact | law_question, irregularities in order,
 must_cite, rectifications, missing, half), runs each text through the reader and the reasoner
 (query.rulings.scenario.rule_text, in the row's language) and reports, per language and per half:
 
@@ -26,7 +25,7 @@ from query.errors import BadInput
 ROOT = Path(__file__).resolve().parent.parent.parent
 # development sets, each by another blind writer and checked by a second reader (tuned on), and the
 # held-out half of the first (never tuned on); docs/scenario-reader.md tells their story
-SETS = {half: ROOT / "tests" / "data" / f"rulings_{half}.jsonl" for half in ("dev", "dev2", "dev3", "dev5", "dev6", "dev7", "dev8", "heldout")}
+SETS = {half: ROOT / "tests" / "data" / f"rulings_{half}.jsonl" for half in ("dev", "dev2", "dev3", "dev5", "dev6", "dev7", "dev8", "dev9", "heldout")}
 _PART = re.compile(r"^\d+|[A-Z]|\d+|\([a-z]+\)")
 
 
