@@ -286,7 +286,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
             fresh = False
             continue
-        if m.label == "EVENT" and m.value in ("play", "lead", "follow") and m.text in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
+        if m.label == "EVENT" and m.value in ("play", "lead", "follow") and text[m.start:m.end] in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
             neg = re.search(r"(还没|还没有|尚未|都还没)[^，,。.;；!?！？就才]{0,10}$", text[max(0, m.start - 14):m.start])
             if neg is not None:
                 # "莊家還沒從自己或夢家出牌": a card not yet played, not a play
