@@ -479,7 +479,7 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
 
 
 def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
-    off = irr.facts.get("offender")
+    off = irr.facts.get("offender") if irr.facts.get("offender") in SEATS else None    # (a side, "东西", is no one seat)
     back, table = st.has("hands_returned"), st.has("hands_not_returned")
     if (back is None) != (table is None):
         irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back

@@ -145,6 +145,14 @@ def test_a_text_with_nothing_of_a_table_cannot_be_ruled(g):
     assert q["kind"] == "law_question" and q["law_question"] is True
 
 
+def test_a_side_told_as_the_revoker_is_asked_about_not_a_crash(g):
+    # found by cutting and shuffling development stories: "东西" (a side) as the one who held the suit had
+    # reached partner("EW") in the revoke facts (Law 64) and raised ValueError
+    text = "怎么算？ 东西后来第12墩赢一墩 后来第5墩他在黑桃上垫了方块，其实有黑桃；庄家赢那墩，已经成立 我是南，我上家东在第2墩不小心亮出了♥3"
+    answer = rule_text(g, text, "zh-Hans")
+    assert answer["kind"] == "ruling" and answer["citations"] or answer["missing"]
+
+
 def test_answers_continue_a_ruling(g):
     text = "South opened 2♣; West, who hadn't noticed, bid 1NT"
     first = rule_text(g, text, "en")
