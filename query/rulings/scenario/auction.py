@@ -214,7 +214,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         if irregular_kind == "call_after_final_pass" and au.declarer():
             irr.put("declarer", au.declarer())
         ol = st.has("on_lead")
-        if irregular_kind == "call_after_final_pass" and "declarer" not in irr.facts and ol is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
+        if irregular_kind == "call_after_final_pass" and "declarer" not in irr.facts and ol is not None and _span(a, "actor") is not None \
+                and 0 <= ol.start - _span(a, "actor").end <= 12:
             irr.put("declarer", rho(seat), ol)           # the opening leader is declarer's LHO (Law 41A)
         led = next((b for b in st.actions if b.index > a.index and b.kind in ("lead", "dummy_down")), None)
         if irregular_kind == "inadmissible_double" and (st.has("after_lead") is not None or led is not None):

@@ -128,6 +128,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             leads = [faced]
     for a in leads:
         who = _resolve(a.actor, declarer)
+        if who in ("EW", "NS"):
+            continue                      # "E-W played on": a side does not lead
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
             or (st.has("wrong_hand") if a is told_hand else None)
         won = next((w for w in reversed(wins) if w.index < a.index), None)

@@ -153,6 +153,18 @@ def test_a_side_told_as_the_revoker_is_asked_about_not_a_crash(g):
     assert answer["kind"] == "ruling" and answer["citations"] or answer["missing"]
 
 
+@pytest.mark.parametrize("text, lang", [
+    # a side told as leading ("E-W played on" read as a lead by "EW") reached lho("EW")
+    ("3♠ by N. East discarded a club on a heart lead at trick 4 (he still had the ♥3). Declarer won that trick. "
+     "E-W played on, and later won trick 10 with the ♠A. " * 3, "en"),
+    # a call in a written-out auction whose seat comes from the rotation has no words for its seat
+    ("3NT 北做庄，叫牌：1ET（北）- 不叫 - 3西T（东）- 不叫 - 不叫 - 不叫。然后东说「加倍」。首引是E。", "zh-Hans"),
+])
+def test_stories_found_by_the_crash_probe_are_ruled_or_asked(g, text, lang):
+    answer = rule_text(g, text, lang)
+    assert answer["citations"] or answer["missing"]
+
+
 def test_answers_continue_a_ruling(g):
     text = "South opened 2♣; West, who hadn't noticed, bid 1NT"
     first = rule_text(g, text, "en")
