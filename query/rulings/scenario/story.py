@@ -273,7 +273,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
             fresh = False
             continue
         if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and not _SENTENCE_END.search(text[prev.end:m.start]) \
+                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
                      or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and seats_named(prev.text)
