@@ -30,15 +30,21 @@ DEGREE_TABLE = Path(__file__).resolve().parent / "data" / "degree.tsv"
 _GLOSS = {"possible": "a possibility", "likely": "a likelihood", "very-likely": "a high likelihood"}
 
 
-@lru_cache(maxsize=1)
-def _degree_rules() -> dict[str, list[tuple[re.Pattern, str]]]:
-    """lang ('en' or 'zh') -> [(pattern, degree)] in table order."""
+def lang_patterns(path: Path) -> dict[str, list[tuple[re.Pattern, str]]]:
+    """A table of `lang<TAB>regex<TAB>value` rows ('#' comments): lang ('en' or 'zh') -> [(pattern,
+    value)] in table order; English patterns ignore case."""
     rules: dict[str, list[tuple[re.Pattern, str]]] = {"en": [], "zh": []}
-    with open(DEGREE_TABLE, encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         lines = [line for line in f if line.strip() and not line.startswith("#")]
     for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
         rules[row[0]].append((re.compile(row[1], re.I if row[0] == "en" else 0), row[2]))
     return rules
+
+
+@lru_cache(maxsize=1)
+def _degree_rules() -> dict[str, list[tuple[re.Pattern, str]]]:
+    """lang ('en' or 'zh') -> [(pattern, degree)] in table order."""
+    return lang_patterns(DEGREE_TABLE)
 
 
 def degrees(clause: str, lang: str) -> dict[str, list[str]]:

@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ingest.extract.clause_meaning import added_numbers, degree_difference, repeated_wording
+from ingest.extract.clause_meaning import added_numbers, degree_difference, lang_patterns, repeated_wording
 from ingest.extract.cross_refs import Ref, extract_refs
 from ingest.extract.strength import embedded_modals, modal_levels, split_clauses
 from ingest.model import parse_id
@@ -87,13 +87,7 @@ class Finding:
 @lru_cache(maxsize=1)
 def _negation_rules() -> dict[str, list[tuple[re.Pattern, str]]]:
     """lang ('en' or 'zh') -> [(pattern, reading)] in table order."""
-    rules: dict[str, list[tuple[re.Pattern, str]]] = {"en": [], "zh": []}
-    with open(NEGATION_TABLE, encoding="utf-8") as f:
-        lines = [line for line in f if line.strip() and not line.startswith("#")]
-    for row in csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
-        lang, form, reading = row[0], row[1], row[2]
-        rules[lang].append((re.compile(form, re.I if lang == "en" else 0), reading))
-    return rules
+    return lang_patterns(NEGATION_TABLE)
 
 
 def negations(clause: str, lang: str) -> dict[str, list[str]]:
