@@ -108,6 +108,17 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
 
 
+_NOT_YET = "(还没|还没有|尚未|都还没)"
+
+
+def _not_yet_before(text: str, pos: int, reach: int) -> int | None:
+    """Where "还没…" (not yet) starts, within `reach` characters before `pos`, in the same clause and
+    with no 就/才 between (in "还没出牌，东就出了" the card was played); None if there is none."""
+    lo = max(0, pos - reach - 4)
+    found = re.search(_NOT_YET + r"[^，,。.;；!?！？就才]{0,%d}$" % reach, text[lo:pos])
+    return lo + found.start() if found else None
+
+
 def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
     """A bid written right against the declarer's seat, "4♠南" or "东4♥": the contract."""
     call = a if a is not None and a.label == "CALL" else b
@@ -287,10 +298,9 @@ def build(ms: list[Mention], text: str = "") -> Story:
             fresh = False
             continue
         if m.label == "EVENT" and m.value in ("play", "lead", "follow") and text[m.start:m.end] in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
-            neg = re.search(r"(还没|还没有|尚未|都还没)[^，,。.;；!?！？就才]{0,10}$", text[max(0, m.start - 14):m.start])
-            if neg is not None:
+            start = _not_yet_before(text, m.start, 10)
+            if start is not None:
                 # "莊家還沒從自己或夢家出牌": a card not yet played, not a play
-                start = m.start - (len(text[max(0, m.start - 14):m.start]) - neg.start())
                 st.findings.append((len(st.actions), "not_played", Mention("FINDING", "not_played", start, m.end, text[start:m.end])))
                 continue
         if m.label == "EVENT" and m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
@@ -592,8 +602,7 @@ def build(ms: list[Mention], text: str = "") -> Story:
                     st.actions.pop()
             continue
         if m.label == "FINDING" and m.value == "next_trick" and (
-                re.search(r"(还没|还没有|尚未|都还没)[^，,。.;；!?！？就才]{0,6}$", text[max(0, m.start - 8):m.start])
-                or re.match(r"\s*(还没|还没有|尚未|都还没)", text[m.end:m.end + 4])):
+                _not_yet_before(text, m.start, 6) is not None or re.match(r"\s*" + _NOT_YET, text[m.end:m.end + 4])):
             # "他和夢家都還沒出下一磴", "下一磴還沒有任何人出牌": nobody has played to the next trick (Law 63A)
             m = Mention("FINDING", "not_established", m.start, m.end, m.text)
         if m.label == "FINDING" and m.value in OPPOSITE \
