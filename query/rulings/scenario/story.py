@@ -173,6 +173,7 @@ class _Teller:
             if handler is not None:
                 handler(i, m, prev, nxt)
         _take_back(st, self.corrections)
+        _intended_told_first(st)
         _director_makes_no_call(st)
         _found_cards(st)
         return st
@@ -429,7 +430,7 @@ class _Teller:
         st, text, ms = self.st, self.text, self.ms
         if self._told_not_done(i, m, prev, nxt):
             return
-        kind = "lead" if m.value == "opening_lead" else m.value
+        kind = {"opening_lead": "lead", "came_out": "pull"}.get(m.value, m.value)
         if kind == "win" and text[m.start:m.end] in ("吃进", "吃进了") and re.search(r"(王牌|将牌)\S{0,4}$", text[max(0, m.start - 8):m.start]):
             kind = "ruff"                          # "北用王牌♥3吃進": he ruffed (吃進 alone is winning the trick)
         if kind == "call_for":
@@ -514,6 +515,20 @@ class _Teller:
         a call made again or replacing another, one that should have been made. True when settled here."""
         st, text = self.st, self.text
         last = self.last
+        if prev is not None and prev.label == "FINDING" and prev.value == "wanted" and 0 <= m.start - prev.end <= 3 \
+                and self.actor in SEATS and not self.fresh and any(a.actor == self.actor and a.call for a in st.actions):
+            # "北說了two hearts，他其實要說two spades": the call he meant, after the one he made (Law 25A)
+            st.actions.append(Action(self.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
+            return True
+        if nxt is not None and nxt.label == "EVENT" and nxt.value == "came_out" and self.actor in SEATS \
+                and re.fullmatch(r"\s*(card|the|that)?\s*", text[m.end:nxt.start], re.I):
+            # "and 2♣ came out": the call taken from the box (Law 25A), by the player told of
+            who = [("actor", self.actor_m)] if self.actor_m is not None else []
+            st.actions.append(Action(self.actor, "pull", len(st.actions), who + [("call", m), ("event", nxt)], call=m.value))
+            self.made_bids.setdefault(m.value, self.actor)
+            self.skip.add(i + 1)
+            self.fresh = False
+            return True
         if re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
             return True                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
         if m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
@@ -732,6 +747,34 @@ def _found_cards(st: Story) -> None:
         card = next((m for k, m in a.spans if k == "card"), None)
         if a.kind == "play" and a.cards and card is not None and any(0 <= card.start - m.end <= 2 for m in found):
             a.kind, a.suit = "hold", a.cards[0][0]
+
+
+def _intended_told_first(st: Story) -> None:
+    """"N reached into the box for 2♦ and 2♣ came out", "本來想叫1♥，結果拿成1♠": the call he meant is
+    told before the call he made. It goes after it, where Law 25A reads it: the call made, then the
+    call intended (the finding of intent between them)."""
+    for n, (_, f, w) in enumerate(st.findings):
+        if f != "wanted":
+            continue
+        meant = next((a for a in st.actions if a.call and a.actor in SEATS and (c := _call_span(a)) is not None
+                      and 0 <= c.start - w.end <= 5 and re.fullmatch(r"\s*(the|a|叫|说)?\s*", st.text[w.end:c.start], re.I)), None)
+        if meant is None:
+            continue
+        after = st.actions[meant.index + 1:meant.index + 3]
+        made = next((b for b in after if b.call and b.actor == meant.actor and b.kind == "pull"), None)
+        if made is None or any(b.call for b in after[:after.index(made)]) \
+                or _SENTENCE_END.search(st.text[_span_end(meant):_call_span(made).start]):
+            continue
+        k, j = meant.index, made.index
+        st.actions.insert(j, st.actions.pop(k))
+        for x, a in enumerate(st.actions):
+            a.index = x
+        st.findings = [(i - 1 if k <= i < j else i, g, m) for i, g, m in st.findings]
+        st.findings[n] = (j - 1, f, w)          # between the call made and the call meant
+
+
+def _call_span(a: Action) -> Mention | None:
+    return next((m for k, m in a.spans if k == "call"), None)
 
 
 def _director_makes_no_call(st: Story) -> None:
