@@ -130,6 +130,22 @@ def _apply(actions: dict, tid: int, fact: str, d, chosen: bool) -> None:
     actions["edit"](tid, fact, value)
 
 
+def _options(options: dict, missing: list[dict], ui: str, lang: str, tid: int) -> None:
+    """Law 10C1: each option the Laws give the non-offending side, and what follows from it."""
+    named = {json.dumps(o["value"]): option_label(o, lang)
+             for m in missing if m["fact"] == options["fact"] for o in m.get("options", [])}
+    st.markdown(f'<div class="ck-h">{html.escape(t("ask.options", ui))}</div>', unsafe_allow_html=True)
+    for n, b in enumerate(options["branches"]):
+        with st.container(key=f"option-{tid}-{n}", border=True):
+            label = named.get(json.dumps(b["value"])) or value_label(b["value"], lang)
+            items = "".join(f'<li lang="{lang}">{html.escape(s["conclusion"])} <span class="ck-muted">({html.escape(s["provision"])})</span></li>'
+                            for s in b["steps"] if s["conclusion"])
+            st.markdown(f'<div data-testid="option"><b>{html.escape(fact_label(options["fact"], ui))}: {html.escape(label)}</b>'
+                        f'<ul class="ck-rects">{items}</ul></div>', unsafe_allow_html=True)
+            if not items:
+                st.caption(t("ask.steps.none", ui))
+
+
 def render_ruling(turn: dict, ui: str, vocab: dict, actions: dict, live: bool) -> None:
     """One ruling answer; `live` (the newest ruling of the conversation) makes chips and quick replies active."""
     a = turn["answer"]
@@ -192,6 +208,8 @@ def render_ruling(turn: dict, ui: str, vocab: dict, actions: dict, live: bool) -
         st.caption(t("ask.judgement.note", ui))
 
     missing = a.get("missing") or []
+    if a.get("options"):
+        _options(a["options"], missing, ui, lang, tid)
     if missing:
         st.markdown(f'<div class="ck-h">{html.escape(t("ask.missing", ui))}</div>', unsafe_allow_html=True)
         for m in missing[:3 if live else 1]:

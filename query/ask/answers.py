@@ -105,7 +105,8 @@ def _options(raw: list) -> list[dict]:
 
 def ruling(g, text: str, lang: str, answers: dict | None = None, facts: dict | None = None) -> dict:
     """A ruling from the message (or from edited facts), in the shape the page renders:
-    {kind, understood: {facts, spans}, steps, rectifications, judgement, missing, citations}."""
+    {kind, understood: {facts, spans}, steps, rectifications, judgement, missing, citations} and, while
+    a non-offender's option is open, the ruling of each answer (options, Law 10C1)."""
     from query import inputs
     from query.rulings.facts import FactError
     # the page hands these over as values, not JSON text: the one decoder's limits all the same
@@ -138,7 +139,8 @@ def ruling(g, text: str, lang: str, answers: dict | None = None, facts: dict | N
     return {"kind": "ruling", "lang": lang, "understood": understood, "answers": answers,
             "edited": facts is not None, "facts": out.get("facts") or {}, "presumed": out.get("presumed") or {},
             "steps": out.get("steps") or [], "rectifications": out.get("rectifications") or [],
-            "judgement": out.get("judgement") or [], "missing": missing, "citations": out.get("citations") or []}
+            "judgement": out.get("judgement") or [], "missing": missing, "citations": out.get("citations") or [],
+            **({"options": out["options"]} if out.get("options") else {})}
 
 
 class NotATableSituation(BadInput):

@@ -66,6 +66,11 @@ def judge(row: dict, answer: dict) -> dict:
     for f in answer.get("further", []):
         cited += f.get("citations", [])
         rects |= {r["type"] for r in f.get("rectifications", [])}
+    for part in [answer] + answer.get("further", []):
+        # the options the Director explains (Law 10C1) are part of the answer: each is ruled in full
+        for b in (part.get("options") or {}).get("branches", []):
+            cited += b["citations"]
+            rects |= {r["type"] for r in b["rectifications"]}
     asked = bool(answer.get("missing"))
     asked_kind = any(m.get("fact") == "irregularity" for m in answer.get("missing", []))
     ruled = (answer.get("irregularities") or [None])[0] if not asked_kind else None

@@ -126,6 +126,7 @@ class FactDef:
     minimum: int | None = None
     maximum: int | None = None
     question: dict = field(default_factory=dict)
+    option: bool = False                    # sc:nonOffenderOption: a choice of the non-offending side (Law 10C1)
 
 
 _RANGE = {"http://www.w3.org/2001/XMLSchema#boolean": "boolean", "http://www.w3.org/2001/XMLSchema#integer": "integer",
@@ -136,7 +137,7 @@ _VOCAB_QUERY = """
 PREFIX sc: <https://w3id.org/bridge-laws/scenario#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-SELECT ?key ?range ?order ?default ?derived ?min ?max ?allowed ?notation ?q WHERE {
+SELECT ?key ?range ?order ?default ?derived ?min ?max ?allowed ?notation ?q ?option WHERE {
   ?f a sc:Fact ; sc:key ?key ; rdfs:range ?range ; sc:askOrder ?order .
   OPTIONAL { ?f sc:default ?default }
   OPTIONAL { ?f sc:derivedOnly ?derived }
@@ -145,6 +146,7 @@ SELECT ?key ?range ?order ?default ?derived ?min ?max ?allowed ?notation ?q WHER
   OPTIONAL { ?f sc:allowedValue ?allowed }
   OPTIONAL { ?f sc:valueScheme ?scheme . ?c skos:inScheme ?scheme ; skos:notation ?notation }
   OPTIONAL { ?f sc:question ?q }
+  OPTIONAL { ?f sc:nonOffenderOption ?option }
 }"""
 
 
@@ -160,7 +162,7 @@ def load_vocabulary(g: Graph) -> dict[str, FactDef]:
     from query.lookup import lang_tag
     defs: dict[str, FactDef] = {}
     allowed: dict[str, set] = {}
-    for key, rng, order, default, derived, mn, mx, av, notation, q in g.query(_VOCAB_QUERY):
+    for key, rng, order, default, derived, mn, mx, av, notation, q, option in g.query(_VOCAB_QUERY):
         k = str(key)
         d = defs.get(k)
         if d is None:
@@ -168,6 +170,7 @@ def load_vocabulary(g: Graph) -> dict[str, FactDef]:
                                   derived_only=bool(derived is not None and str(derived) == "true"),
                                   minimum=int(mn) if mn is not None else None, maximum=int(mx) if mx is not None else None)
             d.default = str(default) if default is not None else None
+            d.option = option is not None and str(option) == "true"
         for v in (av, notation):
             if v is not None:
                 allowed.setdefault(k, set()).add(str(v))

@@ -31,6 +31,7 @@ from rdflib import Graph, URIRef
 
 from query.errors import BadInput
 from query.rulings.facts import FactDef, FactError, derive, load_vocabulary, read_scenario, seats_of, validate
+from query.rulings.options import explain_options
 from query.lookup import PREFIXES, iri_value, lang_tag
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -678,11 +679,13 @@ def _rect_json(base: RuleBase, rule: Rule, rect: Rect, seats: dict, lang: str) -
     return out
 
 
-def rule_facts(base: RuleBase, raw: dict, lang: str = "en") -> dict:
-    """The ruling for one scenario (a dict of facts, or a golden scenario object)."""
+def rule_facts(base: RuleBase, raw: dict, lang: str = "en", explain: bool = True) -> dict:
+    """The ruling for one scenario (a dict of facts, or a golden scenario object). With `explain`,
+    a non-offender's option still open is ruled for each answer ("options", Law 10C1)."""
     if lang not in LANGS:
         raise BadInput(f"unknown language '{lang}' (en, zh-Hant, zh-Hans)")
-    facts = validate(read_scenario(raw), base.vocab)
+    given = read_scenario(raw)
+    facts = validate(given, base.vocab)
     facts, _computed = derive(facts)
     status, derived, env = _run(base, facts)
     applied = {rid for rid, (v, _) in status.items() if v is True}
@@ -734,9 +737,13 @@ def rule_facts(base: RuleBase, raw: dict, lang: str = "en") -> dict:
         elif d.type == "boolean":
             m["options"] = [True, False]
         missing.append(m)
-    return {"facts": facts, "presumed": dict(sorted(env.presumed_used.items())), "derived": dict(sorted(derived.items())),
-            "lang": lang, "missing": missing, "steps": steps, "rectifications": rects, "judgement": judgement,
-            "pending": pend_out, "citations": citations}
+    out = {"facts": facts, "presumed": dict(sorted(env.presumed_used.items())), "derived": dict(sorted(derived.items())),
+           "lang": lang, "missing": missing, "steps": steps, "rectifications": rects, "judgement": judgement,
+           "pending": pend_out, "citations": citations}
+    options = explain_options(base.vocab, given, missing, lambda f: rule_facts(base, f, lang, explain=False)) if explain else None
+    if options:
+        out["options"] = options
+    return out
 
 
 def rule(g: Graph, raw: dict, lang: str = "en") -> dict:

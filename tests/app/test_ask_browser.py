@@ -204,3 +204,32 @@ def test_permalink_still_opens_the_laws_page(page, app_url):
     _open_laws = page.goto(app_url + "/?p=27B2")
     expect(page.get_by_test_id("provision-id")).to_have_text("Law 27B2", timeout=LOAD_TIMEOUT_MS)
     assert _open_laws is not None
+
+
+OPTIONS = [
+    ("en", "North is dealer. Before North said a word, East said pass. North hasn't called yet. They called me.",
+     "The options the Laws give"),
+    ("zh-Hant", "北家發牌。北家還沒叫，東家就先說派司。叫了裁判。", "規則給予之選擇"),
+    ("zh-Hans", "北家发牌。北家还没叫，东家就先说不叫。叫了裁判。", "规则给予的选择"),
+]
+
+
+@pytest.mark.parametrize("lang,scenario,head", OPTIONS, ids=[s[0] for s in OPTIONS])
+def test_an_option_of_the_non_offending_side_is_explained_both_ways(page, app_url, lang, scenario, head):
+    """Law 10C1: South may accept East's pass out of rotation (29A) or not; if not, it is cancelled
+    (29B) and East must pass once (30A). Both are shown, and the question stays for the choice."""
+    from playwright.sync_api import expect
+    _open(page, app_url)
+    _say(page, scenario)
+    answer = _last(page)
+    expect(answer).to_contain_text(head)
+    options = answer.get_by_test_id("option")
+    expect(options).to_have_count(2)
+    expect(options.nth(0)).to_contain_text("(29A)")
+    expect(options.nth(1)).to_contain_text("(29B)")
+    expect(options.nth(1)).to_contain_text("(30A)")
+    expect(answer.get_by_test_id("missing-accepted")).to_be_visible()
+    no_exception(page)
+    shot(page, f"ask_options_{lang}")
+    page.set_viewport_size({"width": 390, "height": 900})
+    shot(page, f"ask_options_{lang}_phone")

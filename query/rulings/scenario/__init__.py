@@ -189,6 +189,6 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         further.append({"irregularity": irr.kind, "understood": {"facts": dict(irr.facts), "spans": spans_json(irr.spans, st.source)},
                         "missing": [{**m, **question(vocab[m["fact"]], lang, g)} for m in r["missing"]],
                         "steps": r["steps"], "rectifications": r["rectifications"], "judgement": r["judgement"],
-                        "citations": r["citations"]})
+                        "citations": r["citations"], **({"options": r["options"]} if "options" in r else {})})
     out["further"] = further
     return out

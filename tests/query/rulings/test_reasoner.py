@@ -348,3 +348,21 @@ def test_cli_rule_bad_input(tmp_path, args, content):
     assert r.returncode == 2
     assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error:")
     assert "error" in json.loads(r.stdout) and "Traceback" not in r.stderr
+
+
+def test_an_open_option_of_the_non_offending_side_is_ruled_for_each_answer(g):
+    """Law 10C1: the Director explains every option. Declarer may accept an opening lead out of turn
+    (54B), spread his hand (54A) or refuse it (54D); until he chooses, each choice is ruled, and the
+    question stays. Once chosen, only that ruling is given."""
+    lead = {"irregularity": "opening_lead_out_of_turn", "declarer": "S", "offender": "E", "opening_lead_faced": True}
+    r = rule(g, lead)
+    assert [m["fact"] for m in r["missing"]] == ["declarer_choice"] and r["options"]["fact"] == "declarer_choice"
+    cites = {b["value"]: b["citations"] for b in r["options"]["branches"]}
+    assert set(cites) == {"accept", "spread_hand", "refuse"}
+    assert "54B" in cites["accept"] and "54A" in cites["spread_hand"] and "54D" in cites["refuse"]
+    assert "options" not in rule(g, {**lead, "declarer_choice": "accept"})
+    # the insufficient bid's LHO may accept it (27A1) or not (27B, which then needs the replacement)
+    r = rule(g, IB)
+    yes, no = r["options"]["branches"]
+    assert yes["value"] is True and "27A1" in yes["citations"]
+    assert no["value"] is False and "27B" in no["citations"] and no["missing"]
