@@ -62,10 +62,11 @@ def _number(word: str, lex: dict) -> int | None:
 
 def read_call(words: str, lex: dict) -> str | None:
     m = _LEVEL.search(words)
-    strain = _suit(words[m.start():], lex) if m else None
+    # English call words inside Chinese ("北說了two hearts") are read with the English words
+    strain = (_suit(words[m.start():], lex) or _suit(words[m.start():], lexicon("en"))) if m else None
     if not m or not strain:
         return None
-    level = _number(m.group(1), lex)
+    level = _number(m.group(1), lex) or _number(m.group(1), lexicon("en"))
     return f"{level}{strain}" if level else None
 
 

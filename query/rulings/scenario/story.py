@@ -127,163 +127,251 @@ def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
 
 
 def build(ms: list[Mention], text: str = "") -> Story:
-    st = Story([], [], text=text, mentions=ms)
-    # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
-    st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
-                   or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
-                   for m in ms)
-    actor: str | None = None
-    actor_m: Mention | None = None
-    fresh = False              # a subject was named since the last action
-    made_bids: dict[str, str] = {}      # bid -> seat that made it
-    skip: set[int] = set()
-    over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
-    belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
-    corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
-    clause = before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
-    for i, m in enumerate(ms):
-        if i in skip:
-            continue
-        prev = ms[i - 1] if i else None
-        if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
-            before, clause = clause, (len(st.actions), len(st.findings))
-            over = None                                 # an "over" phrase does not reach past its sentence
-        nxt = ms[i + 1] if i + 1 < len(ms) else None
-        if m.label == "DEALER":
-            # "dealer North", "North dealt", "南家发牌", "Dlr: N"
-            if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip(" ,，").lower() in ("", "是", "为", "is", "is the", "was", "was the", "the"):
-                st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
-                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
-                    st.actions.pop()
-                fresh = False
-            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
-                st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
-                skip.add(i + 1)
-            continue
-        if m.label == "FINDING" and m.value in ("belief", "unseen", "hypothetical") and not (
+    """The story the mentions tell: actions in order and what is said around them."""
+    return _Teller(ms, text).story()
+
+
+class _Teller:
+    """Reads the mentions in order, as a listener follows a teller: who is speaking of whom (the actor
+    and whether he was just named), which calls were made and by whom, what is only believed, and what
+    the teller takes back. One method per kind of mention."""
+
+    def __init__(self, ms: list[Mention], text: str) -> None:
+        self.ms, self.text = ms, text
+        self.st = Story([], [], text=text, mentions=ms)
+        self.actor: str | None = None
+        self.actor_m: Mention | None = None
+        self.fresh = False              # a subject was named since the last action
+        self.made_bids: dict[str, str] = {}      # bid -> seat that made it
+        self.skip: set[int] = set()
+        self.over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
+        self.belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
+        self.corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
+        self.clause = self.before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
+
+    @property
+    def last(self) -> Action | None:
+        return self.st.actions[-1] if self.st.actions else None
+
+    def story(self) -> Story:
+        st, text, ms = self.st, self.text, self.ms
+        # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
+        st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
+                       or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
+                       for m in ms)
+        for i, m in enumerate(ms):
+            if i in self.skip:
+                continue
+            prev = ms[i - 1] if i else None
+            if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
+                self.before, self.clause = self.clause, (len(st.actions), len(st.findings))
+                self.over = None                                 # an "over" phrase does not reach past its sentence
+            nxt = ms[i + 1] if i + 1 < len(ms) else None
+            if m.start < self.belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
+                continue                                  # (nor is whom it was about the one who acts next)
+            handler = getattr(self, "_" + m.label.lower(), None)
+            if handler is not None:
+                handler(i, m, prev, nxt)
+        _take_back(st, self.corrections)
+        _intended_told_first(st)
+        _director_makes_no_call(st)
+        _found_cards(st)
+        return st
+
+    def _dealer(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """Who dealt: "dealer North", "North dealt", "南家发牌", "Dlr: N"."""
+        st, text = self.st, self.text
+        # "dealer North", "North dealt", "南家发牌", "Dlr: N"
+        if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip(" ,，").lower() in ("", "是", "为", "is", "is the", "was", "was the", "the"):
+            st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
+            if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                st.actions.pop()
+            self.fresh = False
+        elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
+            st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
+            self.skip.add(i + 1)
+
+    def _finding(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """What the teller or the Director states (comparable, established, "the call was unintended"), a belief
+        that is not an event, or the teller taking back what he said."""
+        st, text, ms = self.st, self.text, self.ms
+        if m.value in ("belief", "unseen", "hypothetical") and not (
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
             # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
             # (but after a claim, "if he plays clubs first, East ruffs" is the line the Director weighs, 70C)
             ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
             if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
-            belief_until = min(ends) if ends else len(text)
-            continue
-        if m.start < belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
-            continue                                  # (nor is whom it was about the one who acts next)
-        if m.label == "OVER":
-            if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I) \
-                    or re.search(r"\b(auction|bidding)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
-                continue           # "Then after S 2♠, West bid 3♥": told in order; "auction over:" is not a call over another
-            if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
-                over = (actor, actor_m, fresh)
-            elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
-                    and st.over_bid is None and not any(a.call for a in st.actions[:-1]):
-                st.over_bid = (nxt.value, nxt)
-                made_bids[nxt.value] = "?"
-                skip.add(i + 1)
-            continue
-        if m.label == "SEAT":
-            st.seat_mentions.append(m)
-        if m.label == "SEAT" and _possessive(text, m) and over is None and not (prev is not None and prev.label == "OVER"):
+            self.belief_until = min(ends) if ends else len(text)
+            return
+        if m.value == "next_trick" and (
+                _not_yet_before(text, m.start, 6) is not None or re.match(r"\s*" + _NOT_YET, text[m.end:m.end + 4])):
+            # "他和夢家都還沒出下一磴", "下一磴還沒有任何人出牌": nobody has played to the next trick (Law 63A)
+            m = Mention("FINDING", "not_established", m.start, m.end, m.text)
+        if m.value in OPPOSITE \
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
+            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
+            # "I was not satisfied it was unintended": the Director's finding is the opposite one
+            m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
+        if m.value == "losable" and re.search(r"只\S?$", text[max(0, m.start - 2):m.start]):
+            return                                  # "南攤牌說只會輸給♠A": the claimer's own statement, not a trick he could lose
+        if m.value in ("round_over", "established") and re.match(r"\s*(之?前|以前)", text[m.end:m.end + 3]):
+            return                                  # "本轮结束前东西发现了": before the round ended, so it had not
+        if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
+            return                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
+        if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
+            return                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
+        if m.value == "restart":
+            self.made_bids.clear()                      # the calls told before are told again
+            self.over = None
+        if m.value in ("narrator_correction", "restart"):
+            # the teller takes back what he just said; settled after the whole story is read (_take_back)
+            # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
+            start = (0, 0) if m.value == "restart" else self.before if self.clause[0] == len(st.actions) else self.clause
+            self.corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
+            return
+        if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
+            m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
+        st.findings.append((len(st.actions) - 1, m.value, m))
+        if m.value == "repeat" and re.search(r"revok|藏牌|没跟|沒跟|应跟未跟|應跟未跟", m.text, re.I):
+            st.findings.append((len(st.actions) - 1, "revoke", m))     # "both revokes" names revokes too
+
+    def _over(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """"West bid 1♥ over North's 1♠": the call named after "over" was made before."""
+        st, text, ms = self.st, self.text, self.ms
+        if re.search(r"(^|[.;。；!?！？]|\bthen|然后|然後|接着|接著)\s*$", text[max(0, m.start - 8):m.start], re.I) \
+                or re.search(r"\b(auction|bidding)\s*(is|was)?\s*$", text[max(0, m.start - 12):m.start], re.I):
+            return           # "Then after S 2♠, West bid 3♥": told in order; "auction over:" is not a call over another
+        if nxt is not None and nxt.label == "SEAT" and i + 2 < len(ms) and ms[i + 2].label == "CALL":
+            self.over = (self.actor, self.actor_m, self.fresh)
+        elif nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX") and nxt.start - m.end <= 2 \
+                and st.over_bid is None and not any(a.call for a in st.actions[:-1]):
+            st.over_bid = (nxt.value, nxt)
+            self.made_bids[nxt.value] = "?"
+            self.skip.add(i + 1)
+
+    def _seat(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A seat: usually the subject of what follows; also an owner ("North's 2♦"), a description, the declarer
+        or a contract written beside it."""
+        st, text, ms = self.st, self.text, self.ms
+        st.seat_mentions.append(m)
+        if _possessive(text, m) and self.over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
             if nxt is not None and nxt.label == "DEALER" and nxt.start - m.end <= 4 and st.dealer is None:
                 st.dealer = (m.value, m)                  # "it was actually South's deal": whose turn it was
                 st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", m.start, nxt.end,
                                                                               text[m.start:nxt.end])))
-                skip.add(i + 1)
-                continue
+                self.skip.add(i + 1)
+                return
             if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
-                actor, actor_m, fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
+                self.actor, self.actor_m, self.fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
-                skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
+                self.skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
-                skip.add(i + 1)
-            continue
-        if m.label == "ROLE" and m.value in RELATIVE and _possessive(text, m) and nxt is not None and nxt.label == "CALL" \
-                and nxt.start - m.end <= 3 and actor in SEATS:
+                self.skip.add(i + 1)
+            return
+        if self.actor in SEATS and self.actor_m is not None and self.fresh and (
+                re.fullmatch(r"\s*[(（][^()（）]*", text[self.actor_m.end:m.start])
+                or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[self.actor_m.end:m.start], re.I)):
+            st.seats_named += 1
+            return                                  # "W (LHO of S) opened", "South, sitting right after East, opened"
+        if re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
+            st.seats_named += 1
+            return                                  # "North, not South, led": the seat that did not act
+        if self._place_or_whom(m, nxt):
+            return
+        st.seats_named += 1
+        # "South, the declarer" / "declarer (South)" / "南家主打"
+        if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
+            st.declarer = (m.value, m)
+            if _contract_call(text, prev, m) and st.contract is None:
+                st.contract = (prev.value, prev)       # "4♠南主打": the contract, not a call of the auction
+                if st.actions and any(x is prev for _, x in st.actions[-1].spans):
+                    st.actions.pop()
+            after = ms[i + 2] if i + 2 < len(ms) else None
+            if _contract_call(text, nxt, after) and st.contract is None:
+                st.contract = (after.value, after)     # "南主打 6♣"
+                self.skip.add(i + 2)
+        if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
+            st.declarer = (m.value, m)
+            if _contract_call(text, m, nxt) and st.contract is None:
+                st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
+                self.skip.add(i + 1)
+        self.actor, self.actor_m, self.fresh = m.value, m, True
+
+    def _role(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A role (partner, LHO, declarer, dummy, defender, the Director): a subject relative to the last seat, or
+        a description of the seat just named."""
+        st, text = self.st, self.text
+        if m.value in RELATIVE and _possessive(text, m) and nxt is not None and nxt.label == "CALL" \
+                and nxt.start - m.end <= 3 and self.actor in SEATS:
             # "（是他同伴的賭倍）", "his partner's double": a call already made, named by its owner
-            st.owned_calls.append((RELATIVE[m.value](actor), nxt.value, m, nxt))
-            skip.add(i + 1)
-            continue
-        if m.label == "SEAT" and actor in SEATS and actor_m is not None and fresh and (
-                re.fullmatch(r"\s*[(（][^()（）]*", text[actor_m.end:m.start])
-                or re.fullmatch(r",\s*(sitting|who|whose|i\.e\.|that is|which is)\b[^,.;]*", text[actor_m.end:m.start], re.I)):
-            st.seats_named += 1
-            continue                                  # "W (LHO of S) opened", "South, sitting right after East, opened"
-        if m.label == "SEAT" and re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\s*$", text[max(0, m.start - 12):m.start], re.I):
-            st.seats_named += 1
-            continue                                  # "North, not South, led": the seat that did not act
-        if m.label in ("SEAT", "SIDE", "ROLE") and (
-                m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
-                # "跑到莊家南後面看": where he went, not who acted (後面 alone is also "later")
-                or re.search(r"[到在]\s*(庄家|明手|梦家)?\s*$", text[max(0, m.start - 4):m.start])
-                and re.match(r"\s*[东南西北]?家?(后面|背后|身后)", text[m.end:m.end + 6])
-                or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
-                and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
-            st.seats_named += 1
-            continue                                  # "东坐到西旁边看了…", "北对东西解释", "庄家跟明手说": a place or whom, not who acted
-        if m.label == "SEAT":
-            st.seats_named += 1
-            # "South, the declarer" / "declarer (South)" / "南家主打"
-            if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
-                st.declarer = (m.value, m)
-                if _contract_call(text, prev, m) and st.contract is None:
-                    st.contract = (prev.value, prev)       # "4♠南主打": the contract, not a call of the auction
-                    if st.actions and any(x is prev for _, x in st.actions[-1].spans):
-                        st.actions.pop()
-                after = ms[i + 2] if i + 2 < len(ms) else None
-                if _contract_call(text, nxt, after) and st.contract is None:
-                    st.contract = (after.value, after)     # "南主打 6♣"
-                    skip.add(i + 2)
-            if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
-                st.declarer = (m.value, m)
-                if _contract_call(text, m, nxt) and st.contract is None:
-                    st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
-                    skip.add(i + 1)
-            actor, actor_m, fresh = m.value, m, True
-            continue
-        if m.label == "SIDE":
-            actor, actor_m, fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
-            continue
-        if m.label == "ROLE" and m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
+            st.owned_calls.append((RELATIVE[m.value](self.actor), nxt.value, m, nxt))
+            self.skip.add(i + 1)
+            return
+        if self._place_or_whom(m, nxt):
+            return
+        if m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
                 and prev.label in ("SEAT", "FINDING") \
                 and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
             if m.value == "dummy" and prev.label == "SEAT":
                 st.dummy = (prev.value, prev)            # "North (dummy)"
             if m.value == "defender" and prev.label == "SEAT":
                 st.defenders[prev.value] = m
-            continue                                     # "East (wrong defender)": a description of the seat just named
-        if m.label == "ROLE":
-            if m.value in RELATIVE and actor in SEATS:
-                actor, actor_m, fresh = RELATIVE[m.value](actor), m, True
-            elif m.value in ("declarer", "dummy", "defender"):
-                if m.value == "defender" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
-                    st.defenders[prev.value] = m             # "西是防家"
-                elif m.value == "defender" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
-                    st.defenders[nxt.value] = m              # "防家西"
-                if m.value == "dummy" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
-                    st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
-                elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
-                    st.dummy = (prev.value, prev)
-                if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
-                        and not _SENTENCE_END.search(text[prev.end:m.start])):
-                    actor, actor_m, fresh = m.value, m, True
-            elif m.value == "director":
-                if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
-                                 text[max(0, m.start - 10):m.start], re.I):
-                    actor, actor_m, fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
-            continue
-        if m.label == "EVENT" and prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
+            return                                     # "East (wrong defender)": a description of the seat just named
+        if m.value in RELATIVE and self.actor in SEATS:
+            self.actor, self.actor_m, self.fresh = RELATIVE[m.value](self.actor), m, True
+        elif m.value in ("declarer", "dummy", "defender"):
+            if m.value == "defender" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
+                st.defenders[prev.value] = m             # "西是防家"
+            elif m.value == "defender" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
+                st.defenders[nxt.value] = m              # "防家西"
+            if m.value == "dummy" and nxt is not None and nxt.label == "SEAT" and _joined(text, m, nxt):
+                st.dummy = (nxt.value, nxt)          # "dummy North", "明手北"
+            elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
+                st.dummy = (prev.value, prev)
+            if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
+                    and not _SENTENCE_END.search(text[prev.end:m.start])):
+                self.actor, self.actor_m, self.fresh = m.value, m, True
+        elif m.value == "director":
+            if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
+                             text[max(0, m.start - 10):m.start], re.I):
+                self.actor, self.actor_m, self.fresh = "director", m, True     # not "沒等裁判", "called the Director": the Director as object
+
+    def _place_or_whom(self, m: Mention, nxt: Mention | None) -> bool:
+        """"东坐到西旁边看了…", "北对东西解释", "庄家跟明手说": a seat or side named as a place or as
+        whom something was said to, not as who acted."""
+        text = self.text
+        if (m.label != "ROLE" and re.match(r"\s*(旁边|身边|身后|那边|旁)", text[m.end:m.end + 4])
+                # "跑到莊家南後面看": where he went, not who acted (後面 alone is also "later")
+                or re.search(r"[到在]\s*(庄家|明手|梦家)?\s*$", text[max(0, m.start - 4):m.start])
+                and re.match(r"\s*[东南西北]?家?(后面|背后|身后)", text[m.end:m.end + 6])
+                or text[max(0, m.start - 1):m.start] in ("对", "向", "给", "跟") and nxt is not None and nxt.label == "EVENT"
+                and nxt.value in ("say", "explain") and nxt.start - m.end <= 1):
+            self.st.seats_named += 1
+            return True
+        return False
+
+    def _side(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A side ("E-W", 东西) as the subject."""
+        if self._place_or_whom(m, nxt):
+            return
+        self.actor, self.actor_m, self.fresh = m.value if m.value != "@side" else ("EW" if m.text.lower()[0] == "e" else "NS"), m, True
+
+    def _told_not_done(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> bool:
+        """An event word that makes no new action: what should have happened or has not yet (recorded as
+        findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
+        st, text, ms = self.st, self.text, self.ms
+        if prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
                 and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] == "" \
                 and text[prev.end:m.start] == "" and m.value not in ("accept", "decline"):
             # "应西首引", "should West lead": whose turn it was, not what West did
             st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", ms[i - 2].start, m.end,
                                                                           text[ms[i - 2].start:m.end])))
-            fresh = False
-            continue
-        if m.label == "EVENT" and prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
+            self.fresh = False
+            return True
+        if prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
                      or prev.value == "negated" and m.start - prev.end <= 1
@@ -295,354 +383,360 @@ def build(ms: list[Mention], text: str = "") -> Story:
                 if prev.value == "out_of_turn":
                     st.findings.pop()                  # "該北首攻": recorded once, before the action it concerns
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
-            fresh = False
-            continue
-        if m.label == "EVENT" and m.value in ("play", "lead", "follow") and text[m.start:m.end] in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
+            self.fresh = False
+            return True
+        if m.value in ("play", "lead", "follow") and text[m.start:m.end] in ("出牌", "出", "打", "打牌", "跟", "跟牌"):
             start = _not_yet_before(text, m.start, 10)
             if start is not None:
                 # "莊家還沒從自己或夢家出牌": a card not yet played, not a play
                 st.findings.append((len(st.actions), "not_played", Mention("FINDING", "not_played", start, m.end, text[start:m.end])))
-                continue
-        if m.label == "EVENT" and m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
+                return True
+        if m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
                 and re.search(r"ok|okay|好", m.text, re.I):
-            continue                                   # "East then said 'ok, pass'": the call he said, not an acceptance
-        if m.label == "EVENT" and m.value in ("bid", "play", "lead") and re.match(r"\s*[:：]", text[m.end:m.end + 2]):
-            continue                                   # "叫牌：1NT（北）- 不叫 …", "Play:": a heading, not a call or a card
-        if m.label == "EVENT" and m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
+            return True                                   # "East then said 'ok, pass'": the call he said, not an acceptance
+        if m.value in ("bid", "play", "lead") and re.match(r"\s*[:：]", text[m.end:m.end + 2]):
+            return True                                   # "叫牌：1NT（北）- 不叫 …", "Play:": a heading, not a call or a card
+        if m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
                 and re.search(r"\b(on|to)\s+(a|the|his|her|their|\w+'s)\s+(\w+\s+)?$", text[max(0, m.start - 30):m.start], re.I):
-            continue                                   # "discarded a club on a heart lead": the trick he played to, not a lead
-        if m.label == "EVENT" and m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
+            return True                                   # "discarded a club on a heart lead": the trick he played to, not a lead
+        if m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
                 and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
-            continue                                    # "♠7 跟 ♥9": "and" between two cards, not a play
-        if m.label == "EVENT" and m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
+            return True                                    # "♠7 跟 ♥9": "and" between two cards, not a play
+        if m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
                 and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
                 and seats_named(nxt.text):
-            fresh = False
-            continue                                    # "首攻應該是東": whose lead it should have been, not a lead
-        if m.label == "EVENT" and m.value == "follow" and text[m.start:m.end] == "跟" and nxt is not None \
+            self.fresh = False
+            return True                                    # "首攻應該是東": whose lead it should have been, not a lead
+        if m.value == "follow" and text[m.start:m.end] == "跟" and nxt is not None \
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end and i + 2 < len(ms) and ms[i + 2].label == "EVENT" \
                 and ms[i + 2].value in ("say", "explain"):
-            continue                                   # "庄家跟明手说": said to dummy, not a card followed
-        if m.label == "EVENT" and m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
+            return True                                   # "庄家跟明手说": said to dummy, not a card followed
+        if m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
-            continue                                   # "东却让明手垫了": he had dummy discard, not a concession
-        if m.label == "EVENT" and re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
-            continue                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
-        if m.label == "EVENT" and m.value == "expose" and prev is not None and prev.label == "CALL" \
+            return True                                   # "东却让明手垫了": he had dummy discard, not a concession
+        if re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
+            return True                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
+        if m.value == "expose" and prev is not None and prev.label == "CALL" \
                 and text[prev.end:m.start].strip() == "":
-            continue                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
-        if m.label == "EVENT" and m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
+            return True                                   # "2♥ shows a one-suited hand": what a call means, not a card shown
+        if m.value == "say" and st.actions and st.actions[-1].kind == "explain" and prev is not None \
                 and prev.label == "EVENT" and m.start - prev.end <= 1:
-            continue                                   # "解释说", "explained saying": one act of explaining
-        if m.label == "EVENT":
-            kind = "lead" if m.value == "opening_lead" else m.value
-            if kind == "win" and text[m.start:m.end] in ("吃进", "吃进了") and re.search(r"(王牌|将牌)\S{0,4}$", text[max(0, m.start - 8):m.start]):
-                kind = "ruff"                          # "北用王牌♥3吃進": he ruffed (吃進 alone is winning the trick)
-            if kind == "call_for":
-                kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
-            who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else actor
-            named = st.seat_mentions[-1] if st.seat_mentions else None
-            if not fresh and named is not None and named.value in SEATS and (actor_m is None or named.start > actor_m.start) \
-                    and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
-                who, actor, actor_m = named.value, named.value, named   # "East's 1♠ was natural and he replaced it with 2♠"
-            last = st.actions[-1] if st.actions else None
-            if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
-                    and 0 <= m.start - _span_end(last) <= 8:
-                last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
-                last.implicit = False
-                last.spans.append(("event", m))
-                fresh = False
-                continue
-            if last is not None and last.kind == "before_partner" and last.actor == who and not fresh and kind in CALL_EVENTS:
-                st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
-            if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
-                # "结果东先开叫了": he called first, before the player whose turn it was
-                st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
-            if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not fresh \
-                    and 0 <= m.start - _span_end(last) <= 2:
-                last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
-                if m.value == "opening_lead":
-                    last.trick = 1
-                last.spans.append(("event", m))
-                continue
-            if kind in ("win_dummy", "win_declarer"):
-                kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
-            by = _by_seat(text, m, ms[i + 1:])
-            if by is not None:
-                who, actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
-            elif m.value == "call_for":
-                who = "dummy"
-            a = Action(who, kind, len(st.actions), fresh_subject=fresh)
-            if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
-                a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
+            return True                                   # "解释说", "explained saying": one act of explaining
+        return False
+
+    def _event(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """An event word: a new action of the current subject, unless the words around it say it did not happen
+        (should have, not yet, before) or it only names a heading, a meaning or whom something was said to."""
+        st, text, ms = self.st, self.text, self.ms
+        if self._told_not_done(i, m, prev, nxt):
+            return
+        kind = {"opening_lead": "lead", "came_out": "pull"}.get(m.value, m.value)
+        if kind == "win" and text[m.start:m.end] in ("吃进", "吃进了") and re.search(r"(王牌|将牌)\S{0,4}$", text[max(0, m.start - 8):m.start]):
+            kind = "ruff"                          # "北用王牌♥3吃進": he ruffed (吃進 alone is winning the trick)
+        if kind == "call_for":
+            kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
+        who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else self.actor
+        named = st.seat_mentions[-1] if st.seat_mentions else None
+        if not self.fresh and named is not None and named.value in SEATS and (self.actor_m is None or named.start > self.actor_m.start) \
+                and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
+            who, self.actor, self.actor_m = named.value, named.value, named   # "East's 1♠ was natural and he replaced it with 2♠"
+        last = self.last
+        if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
+                and 0 <= m.start - _span_end(last) <= 8:
+            last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
+            last.implicit = False
+            last.spans.append(("event", m))
+            self.fresh = False
+            return
+        if last is not None and last.kind == "before_partner" and last.actor == who and not self.fresh and kind in CALL_EVENTS:
+            st.actions.pop()                       # "东抢先叫了": he called before his turn; the call says the rest
+        if kind in CALL_EVENTS - {"say"} and text[max(0, m.start - 1):m.start] == "先":
+            # "结果东先开叫了": he called first, before the player whose turn it was
+            st.findings.append((len(st.actions), "out_of_turn", Mention("FINDING", "out_of_turn", m.start - 1, m.start, "先")))
+        if kind == "lead" and last is not None and last.kind in ("expose", "face") and last.actor == who and not self.fresh \
+                and 0 <= m.start - _span_end(last) <= 2:
+            last.kind = "lead"                     # "南却亮出♣3首引": he faced the card as his lead
             if m.value == "opening_lead":
-                a.trick = 1
-            if actor_m is not None and who is not None:
-                a.spans.append(("actor", actor_m))
-            a.spans.append(("event", m))
-            if st.trick is not None and a.trick is None:
-                a.trick = st.trick[0]
-                mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
-                             and b.kind in PLAY_EVENTS | {"win"}), None)
-                if kind == "lead" and mine is not None and mine.trick == a.trick and mine.kind != "lead":
-                    a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
-                if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
-                                               text[max(0, m.start - 16):m.start], re.I):
-                    a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
-            st.actions.append(a)
-            fresh = False
-            continue
-        last = st.actions[-1] if st.actions else None
-        if m.label == "CONTRACT" and any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
+                last.trick = 1
+            last.spans.append(("event", m))
+            return
+        if kind in ("win_dummy", "win_declarer"):
+            kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
+        by = _by_seat(text, m, ms[i + 1:])
+        if by is not None:
+            who, self.actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
+        elif m.value == "call_for":
+            who = "dummy"
+        a = Action(who, kind, len(st.actions), fresh_subject=self.fresh)
+        if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
+            a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
+        if m.value == "opening_lead":
+            a.trick = 1
+        if self.actor_m is not None and who is not None:
+            a.spans.append(("actor", self.actor_m))
+        a.spans.append(("event", m))
+        if st.trick is not None and a.trick is None:
+            a.trick = st.trick[0]
+            mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
+                         and b.kind in PLAY_EVENTS | {"win"}), None)
+            if kind == "lead" and mine is not None and mine.trick == a.trick and mine.kind != "lead":
+                a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
+            if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
+                                           text[max(0, m.start - 16):m.start], re.I):
+                a.trick = st.trick[0] + 1               # "之后东西还赢了两墩": tricks after the one told
+        st.actions.append(a)
+        self.fresh = False
+
+    def _contract(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """The contract and its declarer ("4♠X by South", "South is playing 4♥"), or an auction written call by seat."""
+        st, text, ms = self.st, self.text, self.ms
+        if any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
                 and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower() \
                 and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I):
             # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
             call = m.value["contract"].rstrip("X") or m.value["contract"]
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
-            made_bids[call] = m.value["declarer"]
-            actor, actor_m, fresh = m.value["declarer"], m, False
-            continue
-        if m.label == "CALL" and re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
-            continue                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
-        if m.label == "CALL" and m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
+            self.made_bids[call] = m.value["declarer"]
+            self.actor, self.actor_m, self.fresh = m.value["declarer"], m, False
+            return
+        st.contract = (m.value["contract"], m)
+        if m.value.get("declarer"):
+            st.declarer = (m.value["declarer"], m)
+        elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip().lower() in ("by", "declared by", "played by"):
+            st.declarer = (nxt.value, nxt)            # "Contract 5♦ by E."
+            self.skip.add(i + 1)
+        elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
+            st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
+            if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
+                st.actions.pop()
+
+    def _call_by_form(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> bool:
+        """A call settled by its form: a meaning told, a contract after "打", three passes, a seat written after it,
+        a call made again or replacing another, one that should have been made. True when settled here."""
+        st, text = self.st, self.text
+        last = self.last
+        if prev is not None and prev.label == "FINDING" and prev.value == "wanted" and 0 <= m.start - prev.end <= 3 \
+                and self.actor in SEATS and not self.fresh and any(a.actor == self.actor and a.call for a in st.actions):
+            # "北說了two hearts，他其實要說two spades": the call he meant, after the one he made (Law 25A)
+            st.actions.append(Action(self.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
+            return True
+        if nxt is not None and nxt.label == "EVENT" and nxt.value == "came_out" and self.actor in SEATS \
+                and re.fullmatch(r"\s*(card|the|that)?\s*", text[m.end:nxt.start], re.I):
+            # "and 2♣ came out": the call taken from the box (Law 25A), by the player told of
+            who = [("actor", self.actor_m)] if self.actor_m is not None else []
+            st.actions.append(Action(self.actor, "pull", len(st.actions), who + [("call", m), ("event", nxt)], call=m.value))
+            self.made_bids.setdefault(m.value, self.actor)
+            self.skip.add(i + 1)
+            self.fresh = False
+            return True
+        if re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
+            return True                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
+        if m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
                 and st.contract is None and not any(b.kind in PLAY_EVENTS for b in st.actions[:-1]) \
                 and text[last.spans[-1][1].start:last.spans[-1][1].end] in ("打", "主打", "做", "打了") and m.start - last.spans[-1][1].end <= 2:
             st.actions.pop()                           # "莊家北打 2♥": North declares 2♥, not a card played
             st.contract = (m.value, m)
             if last.actor in SEATS and st.declarer is None:
                 st.declarer = (last.actor, m)
-            continue
-        if m.label == "CALL" and m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I) \
+            return True
+        if m.value == "P" and re.search(r"(三家|三个|three)\s*$", text[max(0, m.start - 7):m.start], re.I) \
                 and not (re.match(r"\s*(之后|以后|后|after)", text[m.end:m.end + 6], re.I) and len(st.actions) >= 3
                          and all(b.call == "P" for b in st.actions[-3:])):   # "三家派司之後" after the auction told: when, not calls
             for _ in range(3):                         # "三家派司結束叫牌": three passes end the auction
                 st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call="P", implicit=True))
-            continue
-        if m.label == "CALL" and _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
-                                                                      and not fresh and m.start - last.spans[-1][1].end <= 3):
-            if made_bids.get(m.value) is None or m.value in ("P", "X", "XX"):
+            return True
+        if _seat_after(text, m, nxt) and not (last is not None and last.call is None and last.kind in CALL_EVENTS
+                                                                      and not self.fresh and m.start - last.spans[-1][1].end <= 3):
+            if self.made_bids.get(m.value) is None or m.value in ("P", "X", "XX"):
                 st.actions.append(Action(nxt.value, "bid", len(st.actions), [("actor", nxt), ("call", m)], call=m.value, implicit=True))
                 if m.value not in ("P", "X", "XX"):
-                    made_bids[m.value] = nxt.value
-            skip.add(i + 1)
+                    self.made_bids[m.value] = nxt.value
+            self.skip.add(i + 1)
             st.seats_named += 1
-            actor, actor_m, fresh = nxt.value, nxt, False
-            continue
-        if m.label == "CALL" and last is not None and last.kind == "before_partner" and not last.call and m.start - _span_end(last) <= 2:
+            self.actor, self.actor_m, self.fresh = nxt.value, nxt, False
+            return True
+        if last is not None and last.kind == "before_partner" and not last.call and m.start - _span_end(last) <= 2:
             last.kind, last.call = "bid", m.value        # "东抢先不叫了": a call made before his turn
             last.spans.append(("call", m))
-            fresh = False
-            continue
-        if m.label == "CALL" and last is not None and last.call is None and last.kind in CALL_EVENTS and not fresh \
+            self.fresh = False
+            return True
+        if last is not None and last.call is None and last.kind in CALL_EVENTS and not self.fresh \
                 and m.start - last.spans[-1][1].end <= 3 and re.search(r"再|again", text[last.spans[-1][1].start:m.end], re.I):
             last.call = m.value                        # "南再叫 1♦": the same call made again
             last.spans.append(("call", m))
-            continue
-        if m.label == "CALL" and prev is not None and prev.label == "FINDING" and (
+            return True
+        if prev is not None and prev.label == "FINDING" and (
                 prev.value == "should" and m.start - prev.end <= 3 or prev.value == "negated" and m.start - prev.end <= 1):
-            continue                                   # "West, who should have passed": not a call made
-        if m.label == "CALL" and text[m.start:m.end] == "过" and not (prev is not None and prev.label == "SEAT"
-                                                                       and text[prev.end:m.start].strip() == ""):
-            continue                                   # 过 is a pass only right after a seat ("东过"), not in 叫过, 不过
-        if m.label == "CALL" and last is not None and last.kind == "replace" and last.call and not fresh \
+            return True                                   # "West, who should have passed": not a call made
+        if text[m.start:m.end] == "过" and not (prev is not None and prev.label == "SEAT"
+                                                and text[prev.end:m.start].strip() == ""):
+            return True                                   # 过 is a pass only right after a seat ("东过"), not in 叫过, 不过
+        if last is not None and last.kind == "replace" and last.call and not self.fresh \
                 and text[_span_end(last):m.start].strip().lower() in ("with", "by", "for"):
             last.call = m.value                        # "replaced the 1♠ with 2♥": the new call is the one after "with"
             last.spans = [x for x in last.spans if x[0] != "call"] + [("call", m)]
-            continue
-        if m.label == "CALL" and last is not None and last.kind == "explain" and not fresh and m.start - _span_end(last) <= 8:
-            continue                                   # "解释说是惩罚性加倍": the call he explained, not one he made
-        if m.label == "CALL":
-            in_play = last is not None and last.kind in PLAY_EVENTS and not (
-                # "…把叫牌卡放下來：北家1♣，南家1♥": a seat and a call written together, before any play, is a call
-                fresh and prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip() == "" and st.contract is None
-                and not any(a.kind in ("lead", "follow", "discard", "ruff") and (a.cards or a.suit) for a in st.actions))
-            if in_play and last.kind == "play" and not last.cards and not last.call and m.start - _span_end(last) <= 2 \
-                    and (m.value in ("P", "X", "XX") or st.contract is None and st.declarer is None
-                         and not any(a.kind in ("lead", "follow", "discard", "ruff") for a in st.actions)):
-                last.kind, last.call = "pull", m.value      # "北家先放了'不叫'": a bidding card put down is a call
-                last.spans.append(("call", m))
-                fresh = False
-                continue
-            if in_play and m.value not in ("P", "X", "XX") and not last.cards:
-                card = m.value[-1] + m.value[:-1] if not m.value.endswith("NT") else None
-                if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
-                    last.cards.append(card)
-                    last.spans.append(("card", Mention("CARD", card, m.start, m.end, m.text)))
-                continue
-            shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and fresh and actor in SEATS \
-                and over is None
-            run = (last is not None and last.implicit and last.call and last.actor in SEATS and not fresh and prev is not None
-                   and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
-                   and text[prev.end:m.start].strip(" -–—,/)）") == "")
-            if run:
-                # "W 1C P 1H P": calls in rotation after a seated call
-                a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
-                st.actions.append(a)
-                if m.value not in ("P", "X", "XX"):
-                    made_bids[m.value] = a.actor
-                continue
-            if shorthand:
-                st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True))
-                fresh = False
-                if m.value not in ("P", "X", "XX"):
-                    made_bids[m.value] = actor
-                continue
-            made_by = made_bids.get(m.value)
-            close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
-                and m.start - last.spans[-1][1].end <= 3 and not fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
-            again = close and made_by == actor and (
-                re.match(r"\s*(again|once more)\b", text[m.end:m.end + 12], re.I)
-                or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I)) \
-                and any(b.kind == "cancel" for b in st.actions)
-            if made_by is not None and not (close and made_by != actor) and not again:
-                continue                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
-            if last is not None and last.kind in CALL_EVENTS and last.call is None and not fresh \
-                    and (last.actor == actor or last.actor is None):
-                last.call = m.value
-                last.spans.append(("call", m))
-            elif last is not None and last.kind == "hesitate" and last.actor in SEATS and not fresh:
-                # "西家长考，然后不叫": the call he made after thinking
-                st.actions.append(Action(last.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
-            elif actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
-                # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
-                st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
-            elif fresh and actor in SEATS:
-                a = Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=m.value, implicit=True)
-                if over is not None:
-                    # an earlier call, named after the one made over it: it goes before that call
-                    subject = over[0]
-                    at = next((k for k in range(len(st.actions) - 1, -1, -1) if st.actions[k].actor == subject), None)
-                    st.actions.insert(at if at is not None else len(st.actions), a)
-                    for k, b in enumerate(st.actions):
-                        b.index = k
-                    actor, actor_m, fresh = over
-                    over = None
-                    if m.value not in ("P", "X", "XX"):
-                        made_bids[m.value] = a.actor
-                    continue
-                st.actions.append(a)
-                fresh = False
-            else:
-                continue
+            return True
+        if last is not None and last.kind == "explain" and not self.fresh and m.start - _span_end(last) <= 8:
+            return True                                   # "解释说是惩罚性加倍": the call he explained, not one he made
+        return False
+
+    def _call(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A call: of the action just told, of a seat written beside it ("1♥ S, pass W", "W 1C P 1H P"), or a
+        reference to a bid already made."""
+        st, text = self.st, self.text
+        last = self.last
+        if self._call_by_form(i, m, prev, nxt):
+            return
+        in_play = last is not None and last.kind in PLAY_EVENTS and not (
+            # "…把叫牌卡放下來：北家1♣，南家1♥": a seat and a call written together, before any play, is a call
+            self.fresh and prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip() == "" and st.contract is None
+            and not any(a.kind in ("lead", "follow", "discard", "ruff") and (a.cards or a.suit) for a in st.actions))
+        if in_play and last.kind == "play" and not last.cards and not last.call and m.start - _span_end(last) <= 2 \
+                and (m.value in ("P", "X", "XX") or st.contract is None and st.declarer is None
+                     and not any(a.kind in ("lead", "follow", "discard", "ruff") for a in st.actions)):
+            last.kind, last.call = "pull", m.value      # "北家先放了'不叫'": a bidding card put down is a call
+            last.spans.append(("call", m))
+            self.fresh = False
+            return
+        if in_play and m.value not in ("P", "X", "XX") and not last.cards:
+            card = m.value[-1] + m.value[:-1] if not m.value.endswith("NT") else None
+            if card and m.value[:-1].isdigit() and 2 <= int(m.value[:-1]) <= 9:
+                last.cards.append(card)
+                last.spans.append(("card", Mention("CARD", card, m.start, m.end, m.text)))
+            return
+        shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and self.fresh and self.actor in SEATS \
+            and self.over is None
+        run = (last is not None and last.implicit and last.call and last.actor in SEATS and not self.fresh and prev is not None
+               and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
+               and text[prev.end:m.start].strip(" -–—,/)）") == "")
+        if run:
+            # "W 1C P 1H P": calls in rotation after a seated call
+            a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
+            st.actions.append(a)
             if m.value not in ("P", "X", "XX"):
-                made_bids[m.value] = actor
-            continue
-        if m.label == "CARD" and m.text[:1] in "89" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1 \
+                self.made_bids[m.value] = a.actor
+            return
+        if shorthand:
+            st.actions.append(Action(self.actor, "bid", len(st.actions), [("actor", self.actor_m), ("call", m)], call=m.value, implicit=True))
+            self.fresh = False
+            if m.value not in ("P", "X", "XX"):
+                self.made_bids[m.value] = self.actor
+            return
+        made_by = self.made_bids.get(m.value)
+        close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
+            and m.start - last.spans[-1][1].end <= 3 and not self.fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
+        again = close and made_by == self.actor and (
+            re.match(r"\s*(again|once more)\b", text[m.end:m.end + 12], re.I)
+            or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I)) \
+            and any(b.kind == "cancel" for b in st.actions)
+        if made_by is not None and not (close and made_by != self.actor) and not again:
+            return                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
+        if last is not None and last.kind in CALL_EVENTS and last.call is None and not self.fresh \
+                and (last.actor == self.actor or last.actor is None):
+            last.call = m.value
+            last.spans.append(("call", m))
+        elif last is not None and last.kind == "hesitate" and last.actor in SEATS and not self.fresh:
+            # "西家长考，然后不叫": the call he made after thinking
+            st.actions.append(Action(last.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
+        elif self.actor is None and not any(b.actor in SEATS for b in st.actions if b.call):
+            # "1NT - pass - 3NT - pass - pass - pass": calls whose seats the story does not give
+            st.actions.append(Action(None, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
+        elif self.fresh and self.actor in SEATS:
+            a = Action(self.actor, "bid", len(st.actions), [("actor", self.actor_m), ("call", m)], call=m.value, implicit=True)
+            if self.over is not None:
+                # an earlier call, named after the one made over it: it goes before that call
+                subject = self.over[0]
+                at = next((k for k in range(len(st.actions) - 1, -1, -1) if st.actions[k].actor == subject), None)
+                st.actions.insert(at if at is not None else len(st.actions), a)
+                for k, b in enumerate(st.actions):
+                    b.index = k
+                self.actor, self.actor_m, self.fresh = self.over
+                self.over = None
+                if m.value not in ("P", "X", "XX"):
+                    self.made_bids[m.value] = a.actor
+                return
+            st.actions.append(a)
+            self.fresh = False
+        else:
+            return
+        if m.value not in ("P", "X", "XX"):
+            self.made_bids[m.value] = self.actor
+
+    def _card(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A card: of the action just told, a play of its owner, or a card not played ("the ♦3, not the ♥2")."""
+        st, text = self.st, self.text
+        last = self.last
+        if m.text[:1] in "89" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1 \
                 and last is not None and last.call and not any(b.kind in PLAY_EVENTS for b in st.actions):
             # "北8♥" in a written-out auction: a bid of eight (Law 38), not a card
             call = m.value[1:] + m.value[0]
             m = Mention("CALL", call, m.start, m.end, m.text)
-            st.actions.append(Action(actor, "bid", len(st.actions), [("actor", actor_m), ("call", m)], call=call, implicit=True))
-            fresh = False
-            continue
-        if m.label == "CARD" and last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
+            st.actions.append(Action(self.actor, "bid", len(st.actions), [("actor", self.actor_m), ("call", m)], call=call, implicit=True))
+            self.fresh = False
+            return
+        if last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
                 and m.start - last.spans[-1][1].end <= 3:
             m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
             last.call = m.value
             last.spans.append(("call", m))
-            continue
-        if m.label == "CARD" and nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
+            return
+        if nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
                 and nxt.start - m.end <= 2:
             st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
-            continue
-        if m.label == "CARD" and _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
+            return
+        if _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
             st.loose_cards.append(m)                   # "跟了♥5而没有出♥Q", "the ♦3, not the ♥2": a card not played
-            continue
-        if m.label == "CARD":
-            ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
-            if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
-                st.loose_cards.append(m)               # "北拿叫牌卡時…♥A…翻在桌上": not what he took from the bidding box
-                continue
-            if last is not None and last.kind == "pull" and not last.call and not fresh:
-                last.kind = "play"                     # "put the ♦A on the table" is a play
-            if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not fresh:
-                last.cards.append(m.value)
-                last.spans.append(("card", m))
-            elif fresh and actor is not None:
-                a = Action(actor, "play", len(st.actions), [("actor", actor_m), ("card", m)], cards=[m.value], implicit=True)
-                if st.trick is not None:
-                    a.trick = st.trick[0]
-                st.actions.append(a)
-                fresh = False
-            elif last is not None and last.kind in PLAY_EVENTS | {"hold"}:
-                last.cards.append(m.value)
-                last.spans.append(("card", m))
-            else:
-                st.loose_cards.append(m)
-            continue
-        if m.label == "SUIT":
-            if last is not None and last.kind in ("hold", "discard", "ruff", "show_out", "lead", "play") and last.suit is None \
-                    and m.start - last.spans[-1][1].end <= 25:
-                last.suit = m.value
-                last.spans.append(("suit", m))
-            continue
-        if m.label == "TRICK":
-            st.trick = (m.value, m)
-            if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
-                    and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
-                last.trick = m.value                 # "won trick 11"
-                more = re.match(r"\s*(?:and|&)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
-                if more:                             # "won tricks 5 and 8": one win a trick
-                    st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
-            elif last is not None and last.kind in PLAY_EVENTS and (
-                    last.trick is None and m.start - last.spans[-1][1].end <= 25
-                    or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
-                last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
-            continue
-        if m.label == "CONTRACT":
-            st.contract = (m.value["contract"], m)
-            if m.value.get("declarer"):
-                st.declarer = (m.value["declarer"], m)
-            elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip().lower() in ("by", "declared by", "played by"):
-                st.declarer = (nxt.value, nxt)            # "Contract 5♦ by E."
-                skip.add(i + 1)
-            elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
-                st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
-                if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
-                    st.actions.pop()
-            continue
-        if m.label == "FINDING" and m.value == "next_trick" and (
-                _not_yet_before(text, m.start, 6) is not None or re.match(r"\s*" + _NOT_YET, text[m.end:m.end + 4])):
-            # "他和夢家都還沒出下一磴", "下一磴還沒有任何人出牌": nobody has played to the next trick (Law 63A)
-            m = Mention("FINDING", "not_established", m.start, m.end, m.text)
-        if m.label == "FINDING" and m.value in OPPOSITE \
-                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
-            # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
-            # "I was not satisfied it was unintended": the Director's finding is the opposite one
-            m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
-        if m.label == "FINDING" and m.value == "losable" and re.search(r"只\S?$", text[max(0, m.start - 2):m.start]):
-            continue                                  # "南攤牌說只會輸給♠A": the claimer's own statement, not a trick he could lose
-        if m.label == "FINDING" and m.value in ("round_over", "established") and re.match(r"\s*(之?前|以前)", text[m.end:m.end + 3]):
-            continue                                  # "本轮结束前东西发现了": before the round ended, so it had not
-        if m.label == "FINDING":
-            if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
-                continue                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
-            if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
-                continue                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
-            if m.value == "restart":
-                made_bids.clear()                      # the calls told before are told again
-                over = None
-            if m.value in ("narrator_correction", "restart"):
-                # the teller takes back what he just said; settled after the whole story is read (_take_back)
-                # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
-                start = (0, 0) if m.value == "restart" else before if clause[0] == len(st.actions) else clause
-                corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
-                continue
-            if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
-                m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
-            st.findings.append((len(st.actions) - 1, m.value, m))
-            if m.value == "repeat" and re.search(r"revok|藏牌|没跟|沒跟|应跟未跟|應跟未跟", m.text, re.I):
-                st.findings.append((len(st.actions) - 1, "revoke", m))     # "both revokes" names revokes too
-            continue
-        if m.label == "BOX":
-            st.box = True
-            continue
-        if m.label == "QUESTION":
-            st.questions.append(m)
-    _take_back(st, corrections)
-    _director_makes_no_call(st)
-    _found_cards(st)
-    return st
+            return
+        ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
+        if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
+            st.loose_cards.append(m)               # "北拿叫牌卡時…♥A…翻在桌上": not what he took from the bidding box
+            return
+        if last is not None and last.kind == "pull" and not last.call and not self.fresh:
+            last.kind = "play"                     # "put the ♦A on the table" is a play
+        if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not self.fresh:
+            last.cards.append(m.value)
+            last.spans.append(("card", m))
+        elif self.fresh and self.actor is not None:
+            a = Action(self.actor, "play", len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
+            if st.trick is not None:
+                a.trick = st.trick[0]
+            st.actions.append(a)
+            self.fresh = False
+        elif last is not None and last.kind in PLAY_EVENTS | {"hold"}:
+            last.cards.append(m.value)
+            last.spans.append(("card", m))
+        else:
+            st.loose_cards.append(m)
+
+    def _suit(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A suit: what a player held, discarded, ruffed or showed out of."""
+        last = self.last
+        if last is not None and last.kind in ("hold", "discard", "ruff", "show_out", "lead", "play") and last.suit is None \
+                and m.start - last.spans[-1][1].end <= 25:
+            last.suit = m.value
+            last.spans.append(("suit", m))
+
+    def _trick(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A trick number: of the play or win just told, and the trick the story is at."""
+        st, text = self.st, self.text
+        last = self.last
+        st.trick = (m.value, m)
+        if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
+                and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
+            last.trick = m.value                 # "won trick 11"
+            more = re.match(r"\s*(?:and|&)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
+            if more:                             # "won tricks 5 and 8": one win a trick
+                st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
+        elif last is not None and last.kind in PLAY_EVENTS and (
+                last.trick is None and m.start - last.spans[-1][1].end <= 25
+                or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
+            last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
+
+    def _box(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        self.st.box = True
+
+    def _question(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        self.st.questions.append(m)
 
 
 def _found_cards(st: Story) -> None:
@@ -653,6 +747,34 @@ def _found_cards(st: Story) -> None:
         card = next((m for k, m in a.spans if k == "card"), None)
         if a.kind == "play" and a.cards and card is not None and any(0 <= card.start - m.end <= 2 for m in found):
             a.kind, a.suit = "hold", a.cards[0][0]
+
+
+def _intended_told_first(st: Story) -> None:
+    """"N reached into the box for 2♦ and 2♣ came out", "本來想叫1♥，結果拿成1♠": the call he meant is
+    told before the call he made. It goes after it, where Law 25A reads it: the call made, then the
+    call intended (the finding of intent between them)."""
+    for n, (_, f, w) in enumerate(st.findings):
+        if f != "wanted":
+            continue
+        meant = next((a for a in st.actions if a.call and a.actor in SEATS and (c := _call_span(a)) is not None
+                      and 0 <= c.start - w.end <= 5 and re.fullmatch(r"\s*(the|a|叫|说)?\s*", st.text[w.end:c.start], re.I)), None)
+        if meant is None:
+            continue
+        after = st.actions[meant.index + 1:meant.index + 3]
+        made = next((b for b in after if b.call and b.actor == meant.actor and b.kind == "pull"), None)
+        if made is None or any(b.call for b in after[:after.index(made)]) \
+                or _SENTENCE_END.search(st.text[_span_end(meant):_call_span(made).start]):
+            continue
+        k, j = meant.index, made.index
+        st.actions.insert(j, st.actions.pop(k))
+        for x, a in enumerate(st.actions):
+            a.index = x
+        st.findings = [(i - 1 if k <= i < j else i, g, m) for i, g, m in st.findings]
+        st.findings[n] = (j - 1, f, w)          # between the call made and the call meant
+
+
+def _call_span(a: Action) -> Mention | None:
+    return next((m for k, m in a.spans if k == "call"), None)
 
 
 def _director_makes_no_call(st: Story) -> None:

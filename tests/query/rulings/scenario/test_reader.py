@@ -83,6 +83,7 @@ def test_traditional_folding_is_one_character_for_one():
     ("只有三張牌", ["只有"]),         # a defective trick (Law 67): "张牌" as a pattern word had glued 张 to 牌
     ("第13磴還沒打", ["还没"]),       # not yet played (Law 62D)
     ("說「我先攻」", ["攻"]),          # dummy saying he leads (Law 54E): "先攻" as a pattern word had glued it
+    ("其實想叫2♥", ["其实想"]),       # what he meant (Law 25A1): "其实" as a pattern word had cut 其实想 apart
 ])
 def test_pattern_words_do_not_change_how_chinese_is_cut(text, words):
     """Every multi-character word of a Chinese pattern becomes a jieba word; a careless one re-cuts
