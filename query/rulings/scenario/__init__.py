@@ -54,7 +54,11 @@ def _is_law_question(st, text: str) -> bool:
     story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
         "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
     unquoted = re.sub(r"[\"“「『'‘].*?[\"”」』'’]", "", text).rstrip()
-    asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(q.start <= 1 for q in st.questions)
+    # phone-typed questions often have no question mark ("罚牌什么时候一定要打出去"): with no story
+    # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")
+    first = re.search(r"[.。!！?？;；]", unquoted)
+    asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(
+        q.start <= 1 or q.value == "question" and (first is None or q.start < first.start()) for q in st.questions)
     return asks and not story and st.seats_named <= 1
 
 

@@ -130,5 +130,8 @@ def mentions(text: str, lang: str) -> list[Mention]:
         value = _value(ent, fam, words)
         if value is None:
             continue
+        if ent.label_ == "SEAT" and len(words) == 1 and words.isascii() and start and text[start - 1].isascii() \
+                and text[start - 1].isalpha():
+            continue                      # the "s" of "whats", "lets": a word's ending cut off, not South
         out.append(Mention(ent.label_, value, start, end, text[start:end]))
     return out

@@ -625,10 +625,14 @@ class _Teller:
         made_by = self.made_bids.get(m.value)
         close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
             and m.start - last.spans[-1][1].end <= 3 and not self.fresh and last.fresh_subject   # 北又说了“1♠”: a call said again
-        again = close and made_by == self.actor and (
+        earlier = next((b for b in reversed(st.actions) if b.call == m.value and b.actor == self.actor), None)
+        again = close and made_by == self.actor and ((
             re.match(r"\s*(again|once more)\b", text[m.end:m.end + 12], re.I)
-            or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I)) \
+            or re.search(r"(又|再|重新|again)", text[max(0, last.spans[-1][1].start - 3):m.start], re.I))
             and any(b.kind == "cancel" for b in st.actions)
+            # "西先叫了1NT. 北不接受. 北1♦ 东不叫 南不叫 西轮到自己叫1NT": refused, and others have called since
+            or earlier is not None and any(b.kind in ("cancel", "decline") for b in st.actions[earlier.index:])
+            and any(b.call and b.actor not in (self.actor, None) for b in st.actions[earlier.index:]))
         if made_by is not None and not (close and made_by != self.actor) and not again:
             return                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
         if last is not None and last.kind in CALL_EVENTS and last.call is None and not self.fresh \
@@ -722,7 +726,9 @@ class _Teller:
         last = self.last
         st.trick = (m.value, m)
         if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
-                and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]):
+                and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]) \
+                and not any(x.label in ("SEAT", "ROLE") and last.spans[-1][1].end <= x.start < m.start for x in st.mentions):
+            # (not "那磴莊家贏 北第8磴有贏一磴": a seat named between starts another remark)
             last.trick = m.value                 # "won trick 11"
             more = re.match(r"\s*(?:and|&)\s*(1[0-3]|[1-9])(?!\d)", text[m.end:])
             if more:                             # "won tricks 5 and 8": one win a trick
