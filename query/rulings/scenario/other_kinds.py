@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from query.rulings.facts import SEATS, lho, partner
+from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, call_of
@@ -254,6 +254,11 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
             if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_before_partner", np_)
+            elif who and waiting and waiting == rho(who) and dec and who not in (dec, partner(dec)):
+                irr.put("premature_kind", "play_at_rho_turn", np_)      # "dummy hadn't played yet and E played" (Law 57D)
+            legal = st.has("card_legal") or st.has("card_illegal")
+            if legal is not None:
+                irr.put("card_legal_at_turn", legal.value == "card_legal", legal)     # "CA is a legal club" (Law 57D)
             out.append(irr)
     cc = st.has("card_count") or (st.has("card_short") if not {"trick_short", "trick_long", "hand_extra"}
                                   & {f for _, f, _m in st.findings} else None)
@@ -384,6 +389,8 @@ def named_kinds(st: Story) -> list[Irregularity]:
             card = next((b for b in reversed(st.actions[:at + 1]) if b.actor == seat and b.cards), None)
             if kind == "fifth_card" and card is not None:
                 irr.put("exposed_cards", card.cards[:1], _span(card, "card"))       # the fifth card (Law 45E1: a penalty card)
+            if kind == "fifth_card" and st.has("unintended") is not None:
+                irr.put("exposure_deliberate", False, st.has("unintended"))    # "又不小心打出一張" (Law 50B: minor if a low card)
         if kind == "defective_trick":
             told = [x for x in tricks if x.end <= m.start]
             # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named

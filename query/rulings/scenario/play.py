@@ -117,7 +117,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             leads = [down]
     if not leads and declarer:
         told = st.has("out_of_turn") or st.has("should") or st.has("on_lead")     # "(西首引)。东先亮出♠K"
-        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start)
+        faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start
+                                                 # "N put the SQ on the table face up" before any card was played
+                                                 or a.kind == "play" and any(i == a.index and f == "face_up" for i, f, _m in st.findings)
+                                                 and not any(b.cards for b in st.actions[:a.index]))
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is None:
             # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
@@ -199,6 +202,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             nxt = next((b for b in st.actions if b.index > a.index and b.kind in ("play", "follow", "discard", "ruff")), None)
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
                 irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
+        down = next((b for b in st.actions if b.index > a.index and b.kind == "dummy_down"), None)
+        if irr.kind == "opening_lead_out_of_turn" and down is not None and "declarer_could_see_dummy" not in irr.facts \
+                and irr.facts.get("declarer_choice") in (None, "refuse"):
+            # "庄家说不接受 但明手已经把牌摊下来了": dummy spread, declarer could see it, so he must accept (Law 54C)
+            irr.put("declarer_could_see_dummy", True, _span(down, "event"))
         out.append(irr)
         if (irr.facts.get("declarer_choice") == "refuse" or irr.kind == "lead_out_of_turn" and irr.facts.get("accepted") is False) \
                 and a.cards and who in SEATS and declarer and who not in (declarer, partner(declarer)):

@@ -61,9 +61,12 @@ def replay(st: Story) -> list[Irregularity]:
                     and i.facts.get("accepted") is False), None)
     for i in found:
         d = refused.facts.get("declarer") if refused is not None else None
-        if refused is not None and i.kind == "premature_play" and i.at > refused.at and "premature_kind" not in i.facts \
+        if refused is not None and i.kind == "premature_play" and i.at > refused.at \
+                and i.facts.get("premature_kind") in (None, "play_at_rho_turn") \
                 and d and i.facts.get("offender") not in (None, d, partner(d)):
-            # declarer's lead from the wrong hand was refused and a defender played before he led again (Law 60B)
+            # declarer's lead from the wrong hand was refused and a defender played before he led again (Law 60B),
+            # which is more than a play at his RHO's turn
+            i.spans = [x for x in i.spans if x[0] != "premature_kind"]
             i.put("premature_kind", "before_declarer_corrected_lead", *[m for f, _, m in refused.spans if f == "accepted"])
             i.put("offender_role", "defender", *[m for f, _, m in i.spans if f == "offender"])
     # a reading the story gives no words for is asked about when it comes first, never ruled on after another

@@ -19,7 +19,7 @@ from query.rulings.scenario.reader import Mention, read_call
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 # a finding said with a negation before it in its clause is its opposite
 OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended",
-            "intended": "unintended"}
+            "intended": "unintended", "card_legal": "card_illegal"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
@@ -293,7 +293,8 @@ class _Teller:
             if _contract_call(text, nxt, after) and st.contract is None:
                 st.contract = (after.value, after)     # "南主打 6♣"
                 self.skip.add(i + 2)
-        if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m):
+        if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m) \
+                and not (i >= 2 and ms[i - 2].label == "SEAT" and _joined(text, ms[i - 2], prev)):   # "南庄 西…": 庄 is South's
             st.declarer = (m.value, m)
             if _contract_call(text, m, nxt) and st.contract is None:
                 st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
