@@ -148,6 +148,7 @@ class _Teller:
         self.belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
         self.corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
         self.clause = self.before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
+        self.outside: tuple | None = None      # the subject before an open bracket: (actor, its mention, fresh)
 
     @property
     def last(self) -> Action | None:
@@ -167,6 +168,7 @@ class _Teller:
                 self.before, self.clause = self.clause, (len(st.actions), len(st.findings))
                 self.over = None                                 # an "over" phrase does not reach past its sentence
             nxt = ms[i + 1] if i + 1 < len(ms) else None
+            self._bracket(text[prev.end if prev is not None else 0:m.start])
             if m.start < self.belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
                 continue                                  # (nor is whom it was about the one who acts next)
             handler = getattr(self, "_" + m.label.lower(), None)
@@ -177,6 +179,18 @@ class _Teller:
         _director_makes_no_call(st)
         _found_cards(st)
         return st
+
+    def _bracket(self, gap: str) -> None:
+        """A remark in brackets does not change whom the story is about: "he never played to trick 6
+        (a heart was led, E won it with the HA) and he still has hearts" — he is still West."""
+        last = max(gap.rfind(c) for c in "()（）")
+        if last < 0:
+            return
+        if gap[last] in "(（":
+            self.outside = (self.actor, self.actor_m, self.fresh)
+        elif self.outside is not None:
+            self.actor, self.actor_m, self.fresh = self.outside
+            self.outside = None
 
     def _dealer(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """Who dealt: "dealer North", "North dealt", "南家发牌", "Dlr: N"."""
@@ -373,7 +387,7 @@ class _Teller:
             self.fresh = False
             return True
         if prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]", text[prev.end:m.start]) \
+                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但|\bbut\b|\binstead\b", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
                      or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and seats_named(prev.text)
@@ -437,6 +451,9 @@ class _Teller:
         if kind == "call_for":
             kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
         who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else self.actor
+        passive = re.search(r"\b(was|were|is|got|been|being)\s+$|被\s*$", text[max(0, m.start - 8):m.start], re.I)
+        if passive and kind in ("lead", "play"):
+            who = None                                 # "(a heart was led, …)": nobody named as the one who led
         named = st.seat_mentions[-1] if st.seat_mentions else None
         if not self.fresh and named is not None and named.value in SEATS and (self.actor_m is None or named.start > self.actor_m.start) \
                 and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
@@ -476,6 +493,9 @@ class _Teller:
         if self.actor_m is not None and who is not None:
             a.spans.append(("actor", self.actor_m))
         a.spans.append(("event", m))
+        if passive and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 6:
+            a.suit = prev.value                        # "a heart was led": the suit named before it
+            a.spans.append(("suit", prev))
         if st.trick is not None and a.trick is None:
             a.trick = st.trick[0]
             mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
