@@ -62,6 +62,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
             r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
         mi = _span(said, "event") if said is not None else None
+    asked = None
     if mi is not None and (exp is None or exp.kind == "explain"):
         # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
         # told before the story says it was wrong ("東馬上發現自己解釋錯了")
@@ -87,6 +88,12 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
             irr.put("auction_period_ended", False, st.has("not_called", exp.index))
             irr.put("partner_called_since", False, st.has("not_called", exp.index))
+        # "東問 南說是… 東派司 南叫1♥": after the misinformed player's call his LHO called again (Law 21B2)
+        told = asked.actor if asked is not None and asked.actor in SEATS and asked.actor != exp.actor else None
+        theirs = next((b for b in st.actions if told and b.index > exp.index and b.actor == told and b.call), None)
+        again = next((b for b in st.actions if theirs is not None and b.index > theirs.index and b.actor == lho(told) and b.call), None)
+        if again is not None and not irr.facts.get("auction_period_ended"):
+            irr.put("misinformed_lho_called", True, _span(again, "call") or _span(again, "actor"))
         out.append(irr)
     return out
 
