@@ -22,11 +22,12 @@ MAX_STORY = 5_000          # characters: a table story is a paragraph; longer te
 NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_card": ["defender_card_exposed"],
          "out_of_turn": ["call_out_of_rotation", "opening_lead_out_of_turn", "lead_out_of_turn"],
          "wrong_hand": ["lead_out_of_turn"], "misinformation": ["misinformation"],
-         "unintended": ["change_of_call"], "intended": ["change_of_call"]}
+         "unintended": ["change_of_call"], "intended": ["change_of_call"],
+         "logical_alternative": ["unauthorized_information"], "suggested": ["unauthorized_information"]}
 
 
 # the findings that name an irregularity outright ("insufficient", "revoked", "misinformed")
-STRONG_NAMES = ("insufficient", "revoke", "misinformation")
+STRONG_NAMES = ("insufficient", "revoke", "misinformation", "logical_alternative", "suggested")
 
 
 _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]\s*(?:nt|n\b|[cdhs♣♦♥♠]|无将|無將|无王|無王|梅花|方块|方塊|红心|紅心|黑桃)", re.I)

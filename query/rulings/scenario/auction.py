@@ -121,7 +121,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             mine = []                                    # Law 38 / Law 39 first: not a change of call
         else:
             mine = [b for x, _, b in au.calls if x == seat and b is not None]
-        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1), None)
+        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1
+                       and _whose(st, m) in (None, seat)), None)
         if mine and wanted is not None and not (au.calls[-1][0] == seat):
             out.append(_change_of_call(st, mine[-1], a, calls, au))
             break
@@ -248,6 +249,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     for irr in out:
         irr.facts.pop("_exp", None)
     return out, au
+
+
+def _whose(st: Story, m) -> str | None:
+    """The seat written right before a finding ("西其实想…", "W meant"): whose intent it tells."""
+    seat = next((x for x in reversed(st.seat_mentions) if x.end <= m.start), None)
+    return seat.value if seat is not None and m.start - seat.end <= 2 else None
 
 
 def _replayed(au: Auction, calls: list) -> Auction:

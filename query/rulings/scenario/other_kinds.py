@@ -54,6 +54,18 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("offender", later.actor, _span(later, "actor"))
             irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
+    la = st.has("logical_alternative") or st.has("suggested")
+    told = next((a for a in st.actions if a.kind == "explain" and a.actor in SEATS), None)
+    if la is not None and told is not None and not any(i.kind == "unauthorized_information" for i in out):
+        # "东解释说是转移叫 … 西叫5♦ … 不叫是合理选项 5♦是被解释提示的": partner's explanation, then a call the
+        # Director finds it suggested over a logical alternative (Laws 16B1, 20F, 75A)
+        later = [a for a in st.actions if a.index > told.index and a.actor == partner(told.actor) and a.call]
+        if later:
+            irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
+            irr.put("irregularity", "unauthorized_information", la)
+            irr.put("offender", later[-1].actor, _span(later[-1], "actor") or _span(later[-1], "call"))
+            irr.put("ui_kind", "reply", _span(told, "event"))
+            out.append(irr)
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
     mi = st.has("misinformation") or st.has("agreement_told")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)

@@ -378,6 +378,9 @@ class _Teller:
         """An event word that makes no new action: what should have happened or has not yet (recorded as
         findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
         st, text, ms = self.st, self.text, self.ms
+        if prev is not None and prev.label == "FINDING" and (prev.value == "wanted" or prev.text.endswith("想")) \
+                and m.value in PLAY_EVENTS and 0 <= m.start - prev.end <= 1:
+            return True                                 # "西其实想打方块": what he wanted to play (a contract), not a card played
         if prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
                 and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] == "" \
                 and text[prev.end:m.start] == "" and m.value not in ("accept", "decline"):
@@ -541,6 +544,9 @@ class _Teller:
             # "北說了two hearts，他其實要說two spades": the call he meant, after the one he made (Law 25A)
             st.actions.append(Action(self.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
             return True
+        if nxt is not None and nxt.label == "FINDING" and nxt.value == "logical_alternative" and 0 <= nxt.start - m.end <= 16 \
+                and not _SENTENCE_END.search(text[m.end:nxt.start]):
+            return True               # "不叫是合理选项", "pass was a logical alternative": the Director's finding (16B1), not a call
         if nxt is not None and nxt.label == "EVENT" and nxt.value == "came_out" and self.actor in SEATS \
                 and re.fullmatch(r"\s*(card|the|that)?\s*", text[m.end:nxt.start], re.I):
             # "and 2♣ came out": the call taken from the box (Law 25A), by the player told of
