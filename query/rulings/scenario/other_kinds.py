@@ -20,7 +20,10 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     misinformation (Laws 20-21, 75)."""
     out = []
     unint, intended = st.has("unintended"), st.has("intended")
-    repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS), None)
+    repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS
+                 # (reaching for the bidding box and dropping a card from his hand pulled no call: Law 24)
+                 and not (a.kind == "pull" and not a.call and any(b.actor == a.actor and b.kind in ("drop", "expose", "face")
+                                                                    and b.cards for b in st.actions[a.index + 1:a.index + 3]))), None)
     if (unint is not None or intended is not None) and repl is not None and not any(a.kind == "lead" for a in st.actions):
         irr = Irregularity("change_of_call", {}, at=repl.index)
         irr.put("irregularity", "change_of_call", _span(repl, "event"))

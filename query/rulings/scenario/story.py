@@ -109,6 +109,13 @@ _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bl
 
 
 _NOT_YET = "(还没|还没有|尚未|都还没)"
+# a Director asking whether the ruling he gave was right ("这样对吗?", "Correct?", "Was I right?"), and where
+# he starts to tell that ruling ("我判…", "我让东…", "I let the defenders choose…"): what it names may be wrong
+# and is not what happened at the table
+_ASKS_IF_RIGHT = re.compile(r"(对吗|对不对|可以吗|是否正确|正确吗|判错|有没有问题|没问题吧|\b(correct|right|ok|okay|good|fine|agree)\b\s*\?"
+                            r"|was (i|that) right|did i get (it|that) right)\W*$", re.I)
+_RULING_TOLD = re.compile(r"我(就|当时|当场|便)?(判|让|裁定|罚|要求|允许|准许)|\bI (ruled|let|had (?!been|just|a |an |the |to |already|no |not |never|only|seen)"
+                          r"|made|told|allowed|gave|warned|cancell?ed|awarded|adjusted|transferred|required)\b", re.I)
 
 
 def _not_yet_before(text: str, pos: int, reach: int) -> int | None:
@@ -156,6 +163,9 @@ class _Teller:
 
     def story(self) -> Story:
         st, text, ms = self.st, self.text, self.ms
+        # the sentences in which he tells the ruling he gave, when he asks whether it was right
+        ruled = [(t.start(), e.start() if (e := _SENTENCE_END.search(text, t.end())) else len(text))
+                 for t in _RULING_TOLD.finditer(text)] if _ASKS_IF_RIGHT.search(text) else []
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -169,7 +179,8 @@ class _Teller:
                 self.over = None                                 # an "over" phrase does not reach past its sentence
             nxt = ms[i + 1] if i + 1 < len(ms) else None
             self._bracket(text[prev.end if prev is not None else 0:m.start])
-            if m.start < self.belief_until and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
+            if (m.start < self.belief_until or any(a <= m.start < b for a, b in ruled)) \
+                    and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
                 continue                                  # (nor is whom it was about the one who acts next)
             handler = getattr(self, "_" + m.label.lower(), None)
             if handler is not None:
@@ -244,6 +255,9 @@ class _Teller:
             start = (0, 0) if m.value == "restart" else self.before if self.clause[0] == len(st.actions) else self.clause
             self.corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
             return
+        if m.value == "out_of_turn" and len(set(seats_named(m.text))) == 1 and re.match(r"\s*(时|的时候|之时)", text[m.end:m.end + 4]):
+            # "轮到东时，他拿叫牌卡…": the player whose turn it was is the one the sentence goes on about
+            self.actor, self.actor_m, self.fresh = seats_named(m.text)[0], m, True
         if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
             m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
         st.findings.append((len(st.actions) - 1, m.value, m))
