@@ -255,8 +255,9 @@ class _Teller:
             start = (0, 0) if m.value == "restart" else self.before if self.clause[0] == len(st.actions) else self.clause
             self.corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
             return
-        if m.value == "out_of_turn" and len(set(seats_named(m.text))) == 1 and re.match(r"\s*(时|的时候|之时)", text[m.end:m.end + 4]):
-            # "轮到东时，他拿叫牌卡…": the player whose turn it was is the one the sentence goes on about
+        if m.value == "out_of_turn" and len(set(seats_named(m.text))) == 1 \
+                and re.match(r"\s*(时|的时候|之时|[,，]\s*他)", text[m.end:m.end + 5]):
+            # "轮到东时，他拿叫牌卡…", "輪到南，他竟然叫了1♠": the player whose turn it was is the one the sentence goes on about
             self.actor, self.actor_m, self.fresh = seats_named(m.text)[0], m, True
         if m.value == "out_of_turn" and prev is not None and prev.label == "SEAT" and m.start - prev.end <= 1:
             m = Mention("FINDING", m.value, prev.start, m.end, text[prev.start:m.end])   # "West's turn": whose turn
@@ -396,7 +397,7 @@ class _Teller:
                 and m.value in PLAY_EVENTS and 0 <= m.start - prev.end <= 1:
             return True                                 # "西其实想打方块": what he wanted to play (a contract), not a card played
         if prev is not None and prev.label == "SEAT" and i >= 2 and ms[i - 2].label == "FINDING" \
-                and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] == "" \
+                and ms[i - 2].value in ("should", "out_of_turn") and text[ms[i - 2].end:prev.start] in ("", "是", "由", "是由") \
                 and text[prev.end:m.start] == "" and m.value not in ("accept", "decline"):
             # "应西首引", "should West lead": whose turn it was, not what West did
             st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", ms[i - 2].start, m.end,
