@@ -57,7 +57,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
 
     def base(kind: str, a: Action, offender: str | None) -> Irregularity:
         irr = Irregularity(kind, {}, at=a.index)
-        irr.put("irregularity", kind, _span(a, "event"))
+        irr.put("irregularity", kind, _span(a, "event") or _span(a, "card"))      # ("把♠Q面朝上": no verb of its own)
         if offender:
             irr.put("offender", offender, _span(a, "actor"))
         if declarer:
