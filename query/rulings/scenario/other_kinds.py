@@ -250,6 +250,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
             out.append(irr)
     np_ = st.has("not_played")
+    if np_ is not None and re.match(r"\s*to trick\s*\d", st.text[np_.end:np_.end + 14], re.I) \
+            and {"hand_extra", "trick_short"} & {f for _, f, _m in st.findings}:
+        np_ = None          # "N had not played to trick 9", with a card too many: a defective trick (Law 67), not too soon
     if np_ is not None:
         waiting, _m = _nearest_seat(st, np_)
         dec = _declarer_seat(st)
@@ -417,7 +420,9 @@ def named_kinds(st: Story) -> list[Irregularity]:
             told = [x for x in tricks if x.end <= m.start]
             # the defective trick: the one named before "只有三張牌"; for a card too many in a hand, the earliest named
             t = min(x.value for x in tricks) if f == "hand_extra" else told[-1].value if told else None
-            later = next((x for x in tricks if t is not None and x.value >= t + 2), None)
+            later = next((x for x in tricks if t is not None and x.value >= t + 2), None) or next(
+                (_span(b, "event") for b in st.actions if t is not None and b.kind in ("win",) + PLAY_KINDS
+                 and b.trick is not None and b.trick >= t + 2), None)       # "N-S had won trick 11"
             if later is not None:
                 # found at a later trick ("第9磴收牌的時候"): both sides have played to the next one (Law 67B)
                 irr.put("both_sides_played_next", True, later)

@@ -469,9 +469,11 @@ class _Teller:
         if kind == "call_for":
             kind = "play"                          # declarer "called for the ♥5": a card played from dummy (Law 45B)
         who = None if m.text.lower().startswith(("nobody", "no one", "neither", "none")) else self.actor
-        passive = re.search(r"\b(was|were|is|got|been|being)\s+$|被\s*$", text[max(0, m.start - 8):m.start], re.I)
+        passive = re.search(r"\b(was|were|is|got|been|being)\s+$|被\s*$", text[max(0, m.start - 8):m.start], re.I) \
+            or kind == "lead" and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 1 \
+            and re.search(r"\b(a|the)\s+$", text[max(0, prev.start - 4):prev.start], re.I)
         if passive and kind in ("lead", "play"):
-            who = None                                 # "(a heart was led, …)": nobody named as the one who led
+            who = None                                 # "(a heart was led, …)", "(a heart lead)": nobody named as the one who led
         named = st.seat_mentions[-1] if st.seat_mentions else None
         if not self.fresh and named is not None and named.value in SEATS and (self.actor_m is None or named.start > self.actor_m.start) \
                 and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
