@@ -33,7 +33,8 @@ def _fmt(x: dict) -> str:
 
 def render(r: dict) -> str:
     lines = [f"{half}: {state}" for half, state in r["files"].items()]
-    cols = ["cite_all", "wrong_irregularity", "asks_when_complete", "asks_when_missing", "law_questions", "rect_all"]
+    cols = ["cite_all", "wrong_irregularity", "asks_when_complete", "asks_when_missing", "law_questions", "rect_all",
+            "cite_all_with_options"]
     for half, h in r["halves"].items():
         lines.append(f"\n{half}  " + "  ".join(cols))
         for name, s in [("all", h["all"])] + list(h["per_lang"].items()):

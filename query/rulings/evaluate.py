@@ -66,11 +66,12 @@ def judge(row: dict, answer: dict) -> dict:
     for f in answer.get("further", []):
         cited += f.get("citations", [])
         rects |= {r["type"] for r in f.get("rectifications", [])}
+    # the options the Director explains (Law 10C1) are ruled in full, but a complete story should not need
+    # them: they are counted in a measure of their own (cite_all_with_options), never in cite_all
+    optioned = list(cited)
     for part in [answer] + answer.get("further", []):
-        # the options the Director explains (Law 10C1) are part of the answer: each is ruled in full
         for b in (part.get("options") or {}).get("branches", []):
-            cited += b["citations"]
-            rects |= {r["type"] for r in b["rectifications"]}
+            optioned += b["citations"]
     asked = bool(answer.get("missing"))
     asked_kind = any(m.get("fact") == "irregularity" for m in answer.get("missing", []))
     ruled = (answer.get("irregularities") or [None])[0] if not asked_kind else None
@@ -80,6 +81,7 @@ def judge(row: dict, answer: dict) -> dict:
             "law_question": answer.get("kind") == "law_question", "asked": asked, "asked_kind": asked_kind,
             "ruled": ruled, "labelled": labelled, "wrong": bool(labelled and ruled and ruled != labelled),
             "cites_all": need <= covered(cited), "missing_cites": sorted(need - covered(cited)),
+            "cites_all_with_options": need <= covered(optioned),
             "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited}
 
 
@@ -93,6 +95,7 @@ def summarize(results: list[dict]) -> dict:
     lawq = [r for r in results if r["kind"] == "law_question"]
     lab = [r for r in results if r["labelled"] and r["kind"] != "law_question"]
     return {"rows": len(results), "cite_all": _share([r["cites_all"] for r in comp]),
+            "cite_all_with_options": _share([r["cites_all_with_options"] for r in comp]),
             "wrong_irregularity": _share([r["wrong"] for r in lab]),
             "asks_when_complete": _share([r["asked"] for r in comp]),
             "asks_when_missing": _share([r["asked"] for r in miss]),

@@ -27,7 +27,7 @@ NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_ca
 
 
 # the findings that name an irregularity outright ("insufficient", "revoked", "misinformed")
-STRONG_NAMES = ("insufficient", "revoke", "misinformation", "logical_alternative", "suggested")
+STRONG_NAMES = ("insufficient", "revoke", "misinformation")
 
 
 _CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]\s*(?:nt|n\b|[cdhs♣♦♥♠]|无将|無將|无王|無王|梅花|方块|方塊|红心|紅心|黑桃)", re.I)

@@ -13,6 +13,7 @@ import re
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
 from query.rulings.scenario.story import Action, Story, call_of, seats_named
+from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span
 
 
@@ -121,7 +122,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             mine = []                                    # Law 38 / Law 39 first: not a change of call
         else:
             mine = [b for x, _, b in au.calls if x == seat and b is not None]
-        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index + 1
+        wanted = next((m for i, f, m in st.findings if f in ("wanted", "unintended") and mine and mine[-1].index <= i < a.index
                        and _whose(st, m) in (None, seat)), None)
         if mine and wanted is not None and not (au.calls[-1][0] == seat):
             out.append(_change_of_call(st, mine[-1], a, calls, au))
@@ -251,7 +252,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     return out, au
 
 
-def _whose(st: Story, m) -> str | None:
+def _whose(st: Story, m: Mention) -> str | None:
     """The seat written right before a finding ("西其实想…", "W meant"): whose intent it tells."""
     seat = next((x for x in reversed(st.seat_mentions) if x.end <= m.start), None)
     return seat.value if seat is not None and m.start - seat.end <= 2 else None

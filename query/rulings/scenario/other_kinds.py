@@ -104,9 +104,9 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("auction_period_ended", False, st.has("not_called", exp.index))
             irr.put("partner_called_since", False, st.has("not_called", exp.index))
         # "東問 南說是… 東派司 南叫1♥": after the misinformed player's call his LHO called again (Law 21B2)
-        told = asked.actor if asked is not None and asked.actor in SEATS and asked.actor != exp.actor else None
-        theirs = next((b for b in st.actions if told and b.index > exp.index and b.actor == told and b.call), None)
-        again = next((b for b in st.actions if theirs is not None and b.index > theirs.index and b.actor == lho(told) and b.call), None)
+        misled = asked.actor if asked is not None and asked.actor in SEATS and asked.actor != exp.actor else None
+        theirs = next((b for b in st.actions if misled and b.index > exp.index and b.actor == misled and b.call), None)
+        again = next((b for b in st.actions if theirs is not None and b.index > theirs.index and b.actor == lho(misled) and b.call), None)
         if again is not None and not irr.facts.get("auction_period_ended"):
             irr.put("misinformed_lho_called", True, _span(again, "call") or _span(again, "actor"))
         out.append(irr)

@@ -169,7 +169,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("declarer_could_see_dummy", True, saw)
         ev = next((b for b in st.actions if b.index > a.index and (
             b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
-            and (declarer is None or _resolve(b.actor, declarer) != who)), None)
+            and (declarer is None or _resolve(b.actor, declarer) != who)
+            # the choice after an opening lead out of turn is declarer's: not dummy's "说不要叫裁判" (Law 54)
+            and not (irr.kind == "opening_lead_out_of_turn" and b.kind in ("accept", "decline") and declarer
+                     and _resolve(b.actor, declarer) not in (None, declarer))), None)
         if ev is not None and ev.kind == "accept" and irr.kind == "opening_lead_out_of_turn":
             spread = next((b for b in st.actions if ev.index < b.index <= ev.index + 3 and b.kind == "face"
                            and _resolve(b.actor, declarer) == declarer), None)
@@ -203,9 +206,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if nxt is not None and who and _resolve(nxt.actor, declarer) == lho(who):
                 irr.put("accepted", True, _span(nxt, "event"))      # Law 53A: the next player played to it
         down = next((b for b in st.actions if b.index > a.index and b.kind == "dummy_down"), None)
+        relead = next((b for b in st.actions if b.index > a.index and b.kind == "lead"), None)
         if irr.kind == "opening_lead_out_of_turn" and down is not None and "declarer_could_see_dummy" not in irr.facts \
-                and irr.facts.get("declarer_choice") in (None, "refuse"):
-            # "庄家说不接受 但明手已经把牌摊下来了": dummy spread, declarer could see it, so he must accept (Law 54C)
+                and irr.facts.get("declarer_choice") in (None, "refuse") and (relead is None or down.index < relead.index) \
+                and (ev is None or down.index < ev.index or re.search(r"已经|已經|already", st.text[max(0, _span(down, "event").start - 20):_span(down, "event").end], re.I)):
+            # "庄家说不接受 但明手已经把牌摊下来了": dummy was spread before declarer chose (not after the right lead,
+            # as in normal play): he could see it, so he must accept (Law 54C)
             irr.put("declarer_could_see_dummy", True, _span(down, "event"))
         out.append(irr)
         if (irr.facts.get("declarer_choice") == "refuse" or irr.kind == "lead_out_of_turn" and irr.facts.get("accepted") is False) \

@@ -19,7 +19,8 @@ from query.rulings.scenario.reader import Mention, read_call
 CALL_EVENTS = {"open", "bid", "say", "pull", "replace"}
 # a finding said with a negation before it in its clause is its opposite
 OPPOSITE = {"comparable": "not_comparable", "established": "not_established", "unintended": "intended",
-            "intended": "unintended", "card_legal": "card_illegal"}
+            "intended": "unintended", "card_legal": "card_illegal", "logical_alternative": "no_logical_alternative",
+            "suggested": "not_suggested"}
 PLAY_EVENTS = {"lead", "play", "follow", "discard", "ruff", "drop", "expose", "face", "show_out"}
 RELATIVE = {"partner": partner, "lho": lho, "rho": rho}
 SEAT_WORDS = {"north": "N", "east": "E", "south": "S", "west": "W", "n": "N", "e": "E", "s": "S", "w": "W",
@@ -159,6 +160,7 @@ class _Teller:
 
     @property
     def last(self) -> Action | None:
+        """The action told last."""
         return self.st.actions[-1] if self.st.actions else None
 
     def story(self) -> Story:
@@ -182,9 +184,9 @@ class _Teller:
             if (m.start < self.belief_until or any(a <= m.start < b for a, b in ruled)) \
                     and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
                 continue                                  # (nor is whom it was about the one who acts next)
-            handler = getattr(self, "_" + m.label.lower(), None)
+            handler = self._HANDLERS.get(m.label)
             if handler is not None:
-                handler(i, m, prev, nxt)
+                handler(self, i, m, prev, nxt)
         _take_back(st, self.corrections)
         _intended_told_first(st)
         _director_makes_no_call(st)
@@ -206,7 +208,6 @@ class _Teller:
     def _dealer(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """Who dealt: "dealer North", "North dealt", "南家发牌", "Dlr: N"."""
         st, text = self.st, self.text
-        # "dealer North", "North dealt", "南家发牌", "Dlr: N"
         if prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip(" ,，").lower() in ("", "是", "为", "is", "is the", "was", "was the", "the"):
             st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
             if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
@@ -220,6 +221,10 @@ class _Teller:
         """What the teller or the Director states (comparable, established, "the call was unintended"), a belief
         that is not an event, or the teller taking back what he said."""
         st, text, ms = self.st, self.text, self.ms
+        if m.value == "wanted" and m.text.lower() in ("meant", "intended") and not (
+                nxt is not None and nxt.label == "CALL"
+                and re.fullmatch(r"\s*(to\s+)?((bid|say|pull|call|open)\s+)?", text[m.end:nxt.start], re.I)):
+            return              # "2♣ intended as Stayman", "meant as natural": what a call means, not the call he meant
         if m.value in ("belief", "unseen", "hypothetical") and not (
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
             # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
@@ -362,7 +367,7 @@ class _Teller:
             elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
                 st.dummy = (prev.value, prev)
             if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
-                    and not _SENTENCE_END.search(text[prev.end:m.start])):
+                    and not _SENTENCE_END.search(text[prev.end:m.start]) and not prev.text.endswith(".")):   # ("…been W. Declarer said")
                 self.actor, self.actor_m, self.fresh = m.value, m, True
         elif m.value == "director":
             if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
@@ -405,7 +410,7 @@ class _Teller:
             self.fresh = False
             return True
         if prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但|\bbut\b|\binstead\b", text[prev.end:m.start]) \
+                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
                      or prev.value == "negated" and m.start - prev.end <= 1
                      or prev.value == "out_of_turn" and seats_named(prev.text)
@@ -463,7 +468,9 @@ class _Teller:
         st, text, ms = self.st, self.text, self.ms
         if self._told_not_done(i, m, prev, nxt):
             return
-        kind = {"opening_lead": "lead", "came_out": "pull"}.get(m.value, m.value)
+        if m.value == "came_out":
+            return              # only a call that "came out" of the box is a pull (_call_by_form); a card that came out is not
+        kind = "lead" if m.value == "opening_lead" else m.value
         if kind == "win" and text[m.start:m.end] in ("吃进", "吃进了") and re.search(r"(王牌|将牌)\S{0,4}$", text[max(0, m.start - 8):m.start]):
             kind = "ruff"                          # "北用王牌♥3吃進": he ruffed (吃進 alone is winning the trick)
         if kind == "call_for":
@@ -562,7 +569,7 @@ class _Teller:
             st.actions.append(Action(self.actor, "bid", len(st.actions), [("call", m)], call=m.value, implicit=True))
             return True
         if nxt is not None and nxt.label == "FINDING" and nxt.value == "logical_alternative" and 0 <= nxt.start - m.end <= 16 \
-                and not _SENTENCE_END.search(text[m.end:nxt.start]):
+                and not _SENTENCE_END.search(text[m.end:nxt.start]) and re.search(r"\b(is|was|would be)\b|是|为", text[m.end:nxt.start]):
             return True               # "不叫是合理选项", "pass was a logical alternative": the Director's finding (16B1), not a call
         if nxt is not None and nxt.label == "EVENT" and nxt.value == "came_out" and self.actor in SEATS \
                 and re.fullmatch(r"\s*(card|the|that)?\s*", text[m.end:nxt.start], re.I):
@@ -696,8 +703,7 @@ class _Teller:
                 subject = self.over[0]
                 at = next((k for k in range(len(st.actions) - 1, -1, -1) if st.actions[k].actor == subject), None)
                 st.actions.insert(at if at is not None else len(st.actions), a)
-                for k, b in enumerate(st.actions):
-                    b.index = k
+                _renumber(st)
                 self.actor, self.actor_m, self.fresh = self.over
                 self.over = None
                 if m.value not in ("P", "X", "XX"):
@@ -783,10 +789,17 @@ class _Teller:
             last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
 
     def _box(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """The bidding box is mentioned (a call pulled from it, Law 25A)."""
         self.st.box = True
 
     def _question(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
+        """A question word (a question about the Laws, when no story is told)."""
         self.st.questions.append(m)
+
+    # one method per kind of mention (labels of the pattern files)
+    _HANDLERS = {"DEALER": _dealer, "FINDING": _finding, "OVER": _over, "SEAT": _seat, "ROLE": _role, "SIDE": _side,
+                 "EVENT": _event, "CONTRACT": _contract, "CALL": _call, "CARD": _card, "SUIT": _suit, "TRICK": _trick,
+                 "BOX": _box, "QUESTION": _question}
 
 
 def _found_cards(st: Story) -> None:
@@ -807,24 +820,32 @@ def _intended_told_first(st: Story) -> None:
         if f != "wanted":
             continue
         meant = next((a for a in st.actions if a.call and a.actor in SEATS and (c := _call_span(a)) is not None
-                      and 0 <= c.start - w.end <= 5 and re.fullmatch(r"\s*(the|a|叫|说)?\s*", st.text[w.end:c.start], re.I)), None)
+                      and 0 <= c.start - w.end <= 5 and re.fullmatch(r"\s*(to|the|a|叫|说)?\s*", st.text[w.end:c.start], re.I)), None)
         if meant is None:
             continue
         after = st.actions[meant.index + 1:meant.index + 3]
-        made = next((b for b in after if b.call and b.actor == meant.actor and b.kind == "pull"), None)
+        # the call made: pulled or "came out", or any call after "but" / 结果 ("本來想叫2♥，結果叫了3♥")
+        made = next((b for b in after if b.call and b.actor == meant.actor and (
+            b.kind == "pull" or re.search(r"结果|结果|\bbut\b|却|可是", st.text[_span_end(meant):_call_span(b).start], re.I))), None)
         if made is None or any(b.call for b in after[:after.index(made)]) \
                 or _SENTENCE_END.search(st.text[_span_end(meant):_call_span(made).start]):
             continue
         k, j = meant.index, made.index
         st.actions.insert(j, st.actions.pop(k))
-        for x, a in enumerate(st.actions):
-            a.index = x
+        _renumber(st)
         st.findings = [(i - 1 if k <= i < j else i, g, m) for i, g, m in st.findings]
         st.findings[n] = (j - 1, f, w)          # between the call made and the call meant
 
 
 def _call_span(a: Action) -> Mention | None:
+    """The words of an action's call (table._span, which imports this module, does the same for any fact)."""
     return next((m for k, m in a.spans if k == "call"), None)
+
+
+def _renumber(st: Story) -> None:
+    """Actions were inserted, moved or dropped: their indexes follow their order again."""
+    for k, a in enumerate(st.actions):
+        a.index = k
 
 
 def _director_makes_no_call(st: Story) -> None:
@@ -881,8 +902,7 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
         return
     new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
     st.actions = [a for k, a in enumerate(st.actions) if k not in drop]
-    for k, a in enumerate(st.actions):
-        a.index = k
+    _renumber(st)
     st.findings = [(new_index.get(i, i), f, m) for n, (i, f, m) in enumerate(st.findings) if n not in dropped_findings]
 
 
