@@ -115,7 +115,7 @@ _NOT_YET = "(还没|还没有|尚未|都还没)"
 # and is not what happened at the table
 _ASKS_IF_RIGHT = re.compile(r"(对吗|对不对|可以吗|是否正确|正确吗|判错|有没有问题|没问题吧|\b(correct|right|ok|okay|good|fine|agree)\b\s*\?"
                             r"|was (i|that) right|did i get (it|that) right)\W*$", re.I)
-_RULING_TOLD = re.compile(r"我(就|当时|当场|便)?(判|让|裁定|罚|要求|允许|准许)|\bI (ruled|let|had (?!been|just|a |an |the |to |already|no |not |never|only|seen)"
+_RULING_TOLD = re.compile(r"我(就|当时|当场|便)?(判|让|裁定|罚|要求|允许|准许|说|告诉)|\bI (ruled|let|had (?!been|just|a |an |the |to |already|no |not |never|only|seen)"
                           r"|made|told|allowed|gave|warned|cancell?ed|awarded|adjusted|transferred|required)\b", re.I)
 
 
