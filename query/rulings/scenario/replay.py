@@ -9,6 +9,8 @@ does not settle is left out, and the reasoner asks for it.
 """
 from __future__ import annotations
 
+import re
+
 from query.rulings.facts import partner
 from query.rulings.scenario.auction import replay_auction
 from query.rulings.scenario.other_kinds import dummy_then, named_kinds, simultaneous_calls, replay_more, replay_other
@@ -56,6 +58,13 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
+    unplayed = next((i for i in found if i.kind == "penalty_card_not_played"), None)
+    settled = next((m for _, f, m in st.findings if f == "penalty_card"
+                    and re.search(r"已经|已經|already", st.text[max(0, m.start - 8):m.start], re.I)), None)
+    if unplayed is not None and settled is not None:
+        # "♠Q掉在桌上，已经按重罚牌放着 … 应该打出♠Q，他却垫了♦3": the exposure was ruled before; the ruling
+        # asked for is on the penalty card not played (Law 52), not the exposure again (Law 50)
+        found = [i for i in found if not (i.kind == "defender_card_exposed" and i.facts.get("offender") == unplayed.facts.get("offender"))]
     found.sort(key=lambda i: i.at)
     refused = next((i for i in found if i.kind == "lead_out_of_turn" and i.facts.get("correct_leader") == "declarer_side"
                     and i.facts.get("accepted") is False), None)

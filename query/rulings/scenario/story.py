@@ -417,7 +417,9 @@ class _Teller:
                      and not re.search(r"前|before", prev.text, re.I)) \
                 and m.value not in ("accept", "decline"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
-            if prev.value in ("should", "out_of_turn"):
+            if prev.value in ("should", "out_of_turn") and not (
+                    m.value in ("play", "follow", "discard", "ruff") and not seats_named(prev.text)):
+                # (not "东没有梅花，应该打出♠Q": which card he should have played, not whose turn it was)
                 if prev.value == "out_of_turn":
                     st.findings.pop()                  # "該北首攻": recorded once, before the action it concerns
                 st.findings.append((len(st.actions) - 1, "out_of_turn", prev))
