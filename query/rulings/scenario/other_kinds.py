@@ -70,7 +70,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("ui_kind", "reply", _span(told, "event"))
             out.append(irr)
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
-    mi = st.has("misinformation") or st.has("agreement_told")
+    mi = st.has("misinformation") or st.has("agreement_told") or st.has("explanation_right")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
     if mi is None:
         # "東馬上發現自己解釋錯了", "he explained it wrongly": the explanation itself said to be wrong
@@ -94,6 +94,9 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert"):
             irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        if st.has("explanation_right") is not None and st.has("forgot") is not None and st.has("misinformation") is None:
+            # "that's their agreement … he just forgot": the explanation was right, the call was the mistake (Law 75C)
+            irr.put("mistake", "call", st.has("explanation_right"), st.has("forgot"))
         later = next((b for b in st.actions if b.index > exp.index and (b.kind in PLAY_KINDS and (b.cards or b.suit)
                                                                          or b.kind in ("lead", "dummy_down"))), None)
         if later is not None:
