@@ -501,7 +501,9 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back
     if off and src is not None:
         wins = _trick_winners(st, declarer)
-        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)][:1]
+        same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)
+                or x[0] is None and x[2].index > src.index and _span(x[2], "event") is not None
+                and re.search(r"\b(that|this|the same) trick\b", _span(x[2], "event").text, re.I)][:1]   # "S had won that trick"
         if not same:
             nt = st.has("next_trick")
             lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None

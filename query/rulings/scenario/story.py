@@ -166,8 +166,9 @@ class _Teller:
     def story(self) -> Story:
         st, text, ms = self.st, self.text, self.ms
         # the sentences in which he tells the ruling he gave, when he asks whether it was right
+        asks = _ASKS_IF_RIGHT.search(text)
         ruled = [(t.start(), e.start() if (e := _SENTENCE_END.search(text, t.end())) else len(text))
-                 for t in _RULING_TOLD.finditer(text)] if _ASKS_IF_RIGHT.search(text) else []
+                 for t in _RULING_TOLD.finditer(text)] + [asks.span()] if asks else []     # (and "Correct?" itself)
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -522,6 +523,8 @@ class _Teller:
         if self.actor_m is not None and who is not None:
             a.spans.append(("actor", self.actor_m))
         a.spans.append(("event", m))
+        if kind == "hold" and self.last is not None and self.last.suit and re.match(r"\s*(one|some|a card of (that|the same) suit)\b", text[m.end:m.end + 30], re.I):
+            a.suit = self.last.suit                    # "ruffed a diamond while still holding one": one of that suit
         if passive and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 6:
             a.suit = prev.value                        # "a heart was led": the suit named before it
             a.spans.append(("suit", prev))
