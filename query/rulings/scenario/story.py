@@ -830,8 +830,8 @@ def _intended_told_first(st: Story) -> None:
             continue
         after = st.actions[meant.index + 1:meant.index + 3]
         # the call made: pulled or "came out", or any call after "but" / 结果 ("本來想叫2♥，結果叫了3♥")
-        made = next((b for b in after if b.call and b.actor == meant.actor and (
-            b.kind == "pull" or re.search(r"结果|结果|\bbut\b|却|可是", st.text[_span_end(meant):_call_span(b).start], re.I))), None)
+        made = next((b for b in after if b.call and b.actor == meant.actor and _call_span(b) is not None and (
+            b.kind == "pull" or re.search(r"结果|\bbut\b|却|可是", st.text[_span_end(meant):_call_span(b).start], re.I))), None)
         if made is None or any(b.call for b in after[:after.index(made)]) \
                 or _SENTENCE_END.search(st.text[_span_end(meant):_call_span(made).start]):
             continue
