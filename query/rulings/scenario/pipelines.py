@@ -63,7 +63,15 @@ def fold():
     import opencc
     convert = opencc.OpenCC("t2s").convert
 
+    # Hong Kong directors write Cantonese particles (係 "is", 咗 "-ed", 唔 "not"): each is one Mandarin
+    # character (patterns/zh/lexicon.json "cantonese"), so offsets still map 1:1
+    # (but 關係 "relation", 沒關係 "never mind", stay: a character is kept after those in "cantonese_kept_after")
+    lex = json.loads((PATTERNS / "zh" / "lexicon.json").read_text(encoding="utf-8"))
+    kept = lex["cantonese_kept_after"]
+    cantonese = re.compile("|".join(f"(?<![{kept[c]}]){c}" if c in kept else c for c in lex["cantonese"]))
+
     def t2s(text: str) -> str:
+        text = cantonese.sub(lambda m: lex["cantonese"][m.group()], text)   # before OpenCC, which makes 係 into 系
         folded = convert(text)
         return folded if len(folded) == len(text) else text     # offsets must map 1:1
     return t2s

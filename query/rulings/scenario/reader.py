@@ -119,10 +119,34 @@ def _value(ent, fam: str, words: str):
     return vid
 
 
+# a Chinese story that says some of it in English ("然後 S pass", "it was South's turn", "dummy 已經攤牌"):
+# English phrases of at least this many words are also read by the English patterns
+_CJK_PUNCT = str.maketrans("。，；：！？（）", ".,;:!?()")      # one for one, so offsets still map
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
+_ENGLISH_RUN = re.compile(r"[0-9A-Za-z♣♦♥♠][0-9A-Za-z♣♦♥♠'’]*(?:[ \t,]+[0-9A-Za-z♣♦♥♠'’]+){2,}")
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
-    """The mentions in `text`, in order, with offsets into `text` itself."""
-    fam = family(lang)
-    doc = run(fam, normalized(text, lang))
+    """The mentions in `text`, in order, with offsets into `text` itself; in a Chinese text, the
+    English pipeline's mentions inside English phrases are added where the Chinese one read nothing."""
+    out = _mentions(text, family(lang), normalized(text, lang))
+    if family(lang) == "zh" and _ENGLISH_RUN.search(text):
+        runs = [r.span() for r in _ENGLISH_RUN.finditer(text)]
+        # the English pass sees only the English: every Chinese character is a space (offsets unchanged)
+        for m in _mentions(text, "en", _CJK.sub(" ", normalized(text, "en").translate(_CJK_PUNCT))):
+            if not any(a <= m.start and m.end <= b + 1 for a, b in runs):      # (b + 1: "N." with its stop)
+                continue
+            inside = [x for x in out if m.start <= x.start and x.end <= m.end]
+            if any(x.start < m.end and m.start < x.end for x in out if x not in inside) \
+                    or inside and max(x.end - x.start for x in inside) >= m.end - m.start:
+                continue          # the Chinese reading stands where it overlaps, unless the English one is longer ("3NT by N")
+            out = [x for x in out if x not in inside] + [m]
+        out.sort(key=lambda m: m.start)
+    return out
+
+
+def _mentions(text: str, fam: str, plain_text: str) -> list[Mention]:
+    doc = run(fam, plain_text)
     out = []
     for ent in doc.ents:
         start, end = ent.start_char, ent.end_char

@@ -443,6 +443,16 @@ class _Teller:
         if m.value == "follow" and prev is not None and prev.label == "CARD" and nxt is not None \
                 and nxt.label == "CARD" and m.start - prev.end <= 2 and nxt.start - m.end <= 2:
             return True                                    # "♠7 跟 ♥9": "and" between two cards, not a play
+        seat = ms[i + 2] if i + 2 < len(ms) else None
+        if m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" and nxt.value == "should" \
+                and nxt.start - m.end <= 1 and seat is not None and seat.label == "SEAT" \
+                and text[nxt.end:seat.start].strip() in ("", "是", "由", "是由"):
+            # "首攻應該係 E": whose lead it should have been, not a lead
+            st.findings.append((len(st.actions) - 1, "out_of_turn", Mention("FINDING", "out_of_turn", m.start, seat.end,
+                                                                          text[m.start:seat.end])))
+            self.skip.update((i + 1, i + 2))
+            self.fresh = False
+            return True
         if m.value in ("lead", "opening_lead") and nxt is not None and nxt.label == "FINDING" \
                 and nxt.value in ("out_of_turn", "should") and nxt.start - m.end <= 1 \
                 and seats_named(nxt.text):

@@ -72,6 +72,13 @@ def test_table_replay(g, case):
         assert any(pid in f.get("citations", []) for f in r["further"])
 
 
+def test_cantonese_particles_fold_to_mandarin_but_not_inside_mandarin_words():
+    """係/咗/唔 in a Hong Kong director's story read as 是/了/不; 沒關係 (never mind) keeps its 係."""
+    from query.rulings.scenario.pipelines import normalized
+    assert normalized("首攻應該係 E，佢亮咗♦Q，唔係佢", "zh-Hant") == "首攻应该是 E，他亮了♦Q，不是他"
+    assert normalized("南說沒關係", "zh-Hant") == "南说没关系"
+
+
 def test_traditional_folding_is_one_character_for_one():
     text = "莊家南家，夢家北家；東家首攻紅心K，西家賭倍，第十二磴墊牌"
     assert len(fold()(text)) == len(text) and fold()(text) != text
