@@ -330,6 +330,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
         if a.kind == "drop" and irr.kind != "declarer_exposes_card":
             irr.put("exposure_deliberate", False, _span(a, "event"))
+        elif irr.kind != "declarer_exposes_card" and (un := next((m for i, f, m in st.findings if f == "unintended"
+                                                                 and a.index - 1 <= i <= a.index), None)) is not None:
+            irr.put("exposure_deliberate", False, un)          # "不小心把♣4翻出来了": not through deliberate play (Law 50B)
         out.append(irr)
         if irr.kind in ("defender_card_exposed", "card_exposed_during_auction") and who in SEATS:
             _partner_to_lead(st, irr, a, who, declarer)
