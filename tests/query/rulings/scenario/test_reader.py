@@ -77,6 +77,8 @@ def test_cantonese_particles_fold_to_mandarin_but_not_inside_mandarin_words():
     from query.rulings.scenario.pipelines import normalized
     assert normalized("首攻應該係 E，佢亮咗♦Q，唔係佢", "zh-Hant") == "首攻应该是 E，他亮了♦Q，不是他"
     assert normalized("南說沒關係", "zh-Hant") == "南说没关系"
+    assert normalized("E 話「Multi」，下一磴仲未有人出牌", "zh-Hant") == "E 说「Multi」，下一磴还没有人出牌"
+    assert normalized("打電話給他", "zh-Hant") == "打电话给他"
 
 
 def test_traditional_folding_is_one_character_for_one():
