@@ -213,7 +213,9 @@ class _Teller:
             st.dealer = (prev.value, prev)       # "南家發牌", "North dealt"
             if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                 st.actions.pop()
-            self.fresh = False
+            # "N 發牌 pass": a call right after is the dealer's own; otherwise the dealer is not the subject
+            self.fresh = nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3 \
+                and text[m.end:nxt.start].strip() in ("", ",", "，")
         elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
             st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
             self.skip.add(i + 1)
