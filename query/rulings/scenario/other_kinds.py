@@ -102,6 +102,9 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         if later is not None:
             # the play has begun (the auction period ends when the opening lead is faced, Law 17D): 21B3
             irr.put("auction_period_ended", True, _span(later, "event") or _span(later, "card"))
+        elif st.has("established", exp.index) is not None or st.has("round_over", exp.index) is not None:
+            # "打完后东西叫裁判": found after the play (21B3, 75B1)
+            irr.put("auction_period_ended", True, st.has("established", exp.index) or st.has("round_over", exp.index))
         elif st.has("not_called", exp.index) is not None:
             # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
             irr.put("auction_period_ended", False, st.has("not_called", exp.index))

@@ -333,6 +333,10 @@ class _Teller:
         if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m) \
                 and not (i >= 2 and ms[i - 2].label == "SEAT" and _joined(text, ms[i - 2], prev)):   # "南庄 西…": 庄 is South's
             st.declarer = (m.value, m)
+            first = st.actions[0] if len(st.actions) == 1 else None
+            if st.contract is None and first is not None and first.actor is None and first.call not in (None, "P", "X", "XX"):
+                st.contract = (first.call, first.spans[-1][1])     # "4♠, 莊家 S": the bid told first is the contract
+                st.actions.pop()
             if _contract_call(text, m, nxt) and st.contract is None:
                 st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
                 self.skip.add(i + 1)
