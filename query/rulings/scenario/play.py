@@ -249,6 +249,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.spans.append(("offender", who, _span(h, "actor")))
         irr.spans.append(("irregularity", "revoke", _span(h, "event")))
         _revoke_facts(irr, st, bad or h, declarer)
+        other = next((x for x in holds if x is not h and _resolve(x.actor, declarer) not in (None, who, partner(who))
+                      and any(b.kind in ("discard", "ruff", "show_out") and b.actor == x.actor and abs(b.index - x.index) <= 1
+                              for b in st.actions)), None)
+        if other is not None or st.has("both_sides") is not None:
+            # "第8磴莊家南家也是，手上有♣卻王吃了", "两边都藏牌": the other side revoked too (Law 64B7)
+            irr.put("both_sides_revoked", True, st.has("both_sides") or _span(other, "event"))
         out.append(irr)
         break
     else:
@@ -282,6 +288,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if declarer:
                 irr.put("declarer", declarer, dm)
             _revoke_facts(irr, st, src, declarer)
+            if st.has("both_sides") is not None:
+                irr.put("both_sides_revoked", True, st.has("both_sides"))        # "两边都藏牌了" (Law 64B7)
             out.append(irr)
     # exposed cards
     if not any(a.kind in ("claim", "concede") for a in st.actions):
