@@ -58,6 +58,17 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
     la = st.has("logical_alternative") or st.has("suggested")
+    slow = next(((i, m) for i, f, m in st.findings if f == "slow"), None)
+    slowed = next((b for b in reversed(st.actions[:slow[0] + 1]) if b.call and b.actor in SEATS), None) if slow else None
+    later = [a for a in st.actions if slowed is not None and a.index > slowed.index and a.actor == partner(slowed.actor) and a.call]
+    if la is not None and later and not any(i.kind == "unauthorized_information" for i in out):
+        # "pass (S, after about 30 seconds) … pass is a logical alternative for N, and the slow pass suggests
+        # bidding": the call made slowly is the hesitation, partner's later call the one it may have suggested (16B1)
+        irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
+        irr.put("irregularity", "unauthorized_information", la)
+        irr.put("offender", later[-1].actor, _span(later[-1], "actor") or _span(later[-1], "call"))
+        irr.put("ui_kind", "hesitation", slow[1])
+        out.append(irr)
     told = next((a for a in st.actions if a.kind == "explain" and a.actor in SEATS), None)
     if la is not None and told is not None and not any(i.kind == "unauthorized_information" for i in out):
         # "东解释说是转移叫 … 西叫5♦ … 不叫是合理选项 5♦是被解释提示的": partner's explanation, then a call the
