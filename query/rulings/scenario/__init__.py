@@ -23,7 +23,8 @@ NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_ca
          "out_of_turn": ["call_out_of_rotation", "opening_lead_out_of_turn", "lead_out_of_turn"],
          "wrong_hand": ["lead_out_of_turn"], "misinformation": ["misinformation"],
          "unintended": ["change_of_call"], "intended": ["change_of_call"],
-         "logical_alternative": ["unauthorized_information"], "suggested": ["unauthorized_information"]}
+         "logical_alternative": ["unauthorized_information"], "suggested": ["unauthorized_information"],
+         "misled": ["misinformation", "deceptive_manner"]}
 
 
 # the findings that name an irregularity outright ("insufficient", "revoked", "misinformed")
