@@ -471,7 +471,9 @@ class _Teller:
         if m.value == "concede" and text[m.start:m.end] == "让" and nxt is not None \
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
             return True                                   # "东却让明手垫了": he had dummy discard, not a concession
-        if re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]):
+        if re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]) \
+                or m.value in ("play", "lead") and re.match(r"(时|的时候)\s*(手|不小心|一不小心)", text[m.end:m.end + 8]):
+            # ("西出牌时手一抖，♠3掉在桌上": while he was playing, a card fell; the fall is the event)
             return True                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
         if m.value == "expose" and prev is not None and prev.label == "CALL" \
                 and text[prev.end:m.start].strip() == "":
