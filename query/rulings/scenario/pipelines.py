@@ -58,6 +58,13 @@ def normalized(text: str, lang: str) -> str:
     return fold()(plain(text)) if family(lang) == "zh" else plain(text)
 
 
+@lru_cache(maxsize=2)
+def lexicon(fam: str) -> dict:
+    """The words of a language family that are read into values (suits, ranks, numbers; for Chinese
+    also the Cantonese fold): patterns/<fam>/lexicon.json."""
+    return json.loads((PATTERNS / fam / "lexicon.json").read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=1)
 def fold():
     import opencc
@@ -66,7 +73,7 @@ def fold():
     # Hong Kong directors write Cantonese particles (係 "is", 咗 "-ed", 唔 "not"): each is one Mandarin
     # character (patterns/zh/lexicon.json "cantonese"), so offsets still map 1:1
     # (but 關係 "relation", 沒關係 "never mind", stay: a character is kept after those in "cantonese_kept_after")
-    lex = json.loads((PATTERNS / "zh" / "lexicon.json").read_text(encoding="utf-8"))
+    lex = lexicon("zh")
     kept = lex["cantonese_kept_after"]
     cantonese = re.compile("|".join(f"(?<![{kept[c]}]){c}" if c in kept else c for c in lex["cantonese"]))
 

@@ -7,12 +7,10 @@ from the matched words with the language's lexicon (patterns/<lang>/lexicon.json
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from query.rulings.scenario.pipelines import PATTERNS, family, normalized, run
+from query.rulings.scenario.pipelines import family, lexicon, normalized, run
 
 
 @dataclass(frozen=True)
@@ -22,11 +20,6 @@ class Mention:
     start: int
     end: int
     text: str
-
-
-@lru_cache(maxsize=2)
-def lexicon(fam: str) -> dict:
-    return json.loads((PATTERNS / fam / "lexicon.json").read_text(encoding="utf-8"))
 
 
 _LEVEL = re.compile(r"([1-9一二三四五六七八九]|one|two|three|four|five|six|seven|eight|nine)", re.I)
