@@ -58,28 +58,22 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
     la = st.has("logical_alternative") or st.has("suggested")
-    slow = next(((i, m) for i, f, m in st.findings if f == "slow"), None)
-    slowed = next((b for b in reversed(st.actions[:slow[0] + 1]) if b.call and b.actor in SEATS), None) if slow else None
-    later = [a for a in st.actions if slowed is not None and a.index > slowed.index and a.actor == partner(slowed.actor) and a.call]
-    if la is not None and later and not any(i.kind == "unauthorized_information" for i in out):
-        # "pass (S, after about 30 seconds) … pass is a logical alternative for N, and the slow pass suggests
-        # bidding": the call made slowly is the hesitation, partner's later call the one it may have suggested (16B1)
-        irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
-        irr.put("irregularity", "unauthorized_information", la)
-        irr.put("offender", later[-1].actor, _span(later[-1], "actor") or _span(later[-1], "call"))
-        irr.put("ui_kind", "hesitation", slow[1])
-        out.append(irr)
-    told = next((a for a in st.actions if a.kind == "explain" and a.actor in SEATS), None)
-    if la is not None and told is not None and not any(i.kind == "unauthorized_information" for i in out):
-        # "东解释说是转移叫 … 西叫5♦ … 不叫是合理选项 5♦是被解释提示的": partner's explanation, then a call the
-        # Director finds it suggested over a logical alternative (Laws 16B1, 20F, 75A)
-        later = [a for a in st.actions if a.index > told.index and a.actor == partner(told.actor) and a.call]
-        if later:
-            irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
-            irr.put("irregularity", "unauthorized_information", la)
-            irr.put("offender", later[-1].actor, _span(later[-1], "actor") or _span(later[-1], "call"))
-            irr.put("ui_kind", "reply", _span(told, "event"))
-            out.append(irr)
+    if la is not None and not any(i.kind == "unauthorized_information" for i in out):
+        # the Director finds a logical alternative: what partner conveyed is either a call made slowly ("pass (S,
+        # after about 30 seconds) … the slow pass suggests bidding") or an explanation ("东解释说是转移叫 … 5♦是被
+        # 解释提示的"); the offender's call is partner's last call after it (Laws 16B1, 20F, 75A)
+        slow = next(((i, m) for i, f, m in st.findings if f == "slow"), None)
+        slowed = next((b for b in reversed(st.actions[:slow[0] + 1]) if b.call and b.actor in SEATS), None) if slow else None
+        told = next((a for a in st.actions if a.kind == "explain" and a.actor in SEATS), None)
+        for source, kind, words in ((slowed, "hesitation", slow and slow[1]), (told, "reply", told and _span(told, "event"))):
+            later = [a for a in st.actions if source is not None and a.index > source.index and a.actor == partner(source.actor) and a.call]
+            if later:
+                irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
+                irr.put("irregularity", "unauthorized_information", la)
+                irr.put("offender", later[-1].actor, _span(later[-1], "actor") or _span(later[-1], "call"))
+                irr.put("ui_kind", kind, words)
+                out.append(irr)
+                break
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
     mi = st.has("misinformation") or st.has("agreement_told") or st.has("explanation_right")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
