@@ -209,7 +209,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         relead = next((b for b in st.actions if b.index > a.index and b.kind == "lead"), None)
         if irr.kind == "opening_lead_out_of_turn" and down is not None and "declarer_could_see_dummy" not in irr.facts \
                 and irr.facts.get("declarer_choice") in (None, "refuse") and (relead is None or down.index < relead.index) \
-                and (ev is None or down.index < ev.index or re.search(r"已经|已經|already", st.text[max(0, _span(down, "event").start - 20):_span(down, "event").end], re.I)):
+                and (ev is None or down.index < ev.index or re.search(r"已经|already", st.text[max(0, _span(down, "event").start - 20):_span(down, "event").end], re.I)):
             # "庄家说不接受 但明手已经把牌摊下来了": dummy was spread before declarer chose (not after the right lead,
             # as in normal play): he could see it, so he must accept (Law 54C)
             irr.put("declarer_could_see_dummy", True, _span(down, "event"))
@@ -252,9 +252,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         other = next((x for x in holds if x is not h and _resolve(x.actor, declarer) not in (None, who, partner(who))
                       and any(b.kind in ("discard", "ruff", "show_out") and b.actor == x.actor and abs(b.index - x.index) <= 1
                               for b in st.actions)), None)
-        if other is not None or st.has("both_sides") is not None:
-            # "第8磴莊家南家也是，手上有♣卻王吃了", "两边都藏牌": the other side revoked too (Law 64B7)
-            irr.put("both_sides_revoked", True, st.has("both_sides") or _span(other, "event"))
+        if other is not None and "both_sides_revoked" not in irr.facts:
+            # "第8磴莊家南家也是，手上有♣卻王吃了": the other side revoked too (Law 64B7)
+            irr.put("both_sides_revoked", True, _span(other, "event"))
         out.append(irr)
         break
     else:
@@ -288,8 +288,6 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if declarer:
                 irr.put("declarer", declarer, dm)
             _revoke_facts(irr, st, src, declarer)
-            if st.has("both_sides") is not None:
-                irr.put("both_sides_revoked", True, st.has("both_sides"))        # "两边都藏牌了" (Law 64B7)
             out.append(irr)
     # exposed cards
     if not any(a.kind in ("claim", "concede") for a in st.actions):
@@ -507,6 +505,8 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
 
 def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
     off = irr.facts.get("offender") if irr.facts.get("offender") in SEATS else None    # (a side, "东西", is no one seat)
+    if st.has("both_sides") is not None:
+        irr.put("both_sides_revoked", True, st.has("both_sides"))        # "两边都藏牌了", "both sides revoked" (Law 64B7)
     back, table = st.has("hands_returned"), st.has("hands_not_returned")
     if (back is None) != (table is None):
         irr.put("hands_returned", back is not None, back or table)     # Law 62D1: before the hands went back

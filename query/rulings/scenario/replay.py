@@ -60,7 +60,7 @@ def replay(st: Story) -> list[Irregularity]:
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
     unplayed = next((i for i in found if i.kind == "penalty_card_not_played"), None)
     settled = next((m for _, f, m in st.findings if f == "penalty_card"
-                    and re.search(r"已经|已經|already", st.text[max(0, m.start - 8):m.start], re.I)), None)
+                    and re.search(r"已经|already", st.text[max(0, m.start - 8):m.start], re.I)), None)
     if unplayed is not None and settled is not None:
         # "♠Q掉在桌上，已经按重罚牌放着 … 应该打出♠Q，他却垫了♦3": the exposure was ruled before; the ruling
         # asked for is on the penalty card not played (Law 52), not the exposure again (Law 50)
