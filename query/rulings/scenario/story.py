@@ -304,6 +304,9 @@ class _Teller:
                 self.actor, self.actor_m, self.fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
                 self.skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
+                if not re.search(r"[(（,，]\s*$", text[max(0, m.start - 3):m.start]):
+                    # "东的下家不接受", "East's LHO did not accept": the player so named is the subject
+                    self.actor, self.actor_m, self.fresh = RELATIVE[nxt.value](m.value), nxt, True
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
                 st.owned_calls.append((m.value, nxt.value, m, nxt))
                 self.skip.add(i + 1)

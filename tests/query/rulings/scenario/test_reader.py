@@ -47,6 +47,16 @@ def test_pattern_family(case):
         pos = got.index(want, pos) + 1
 
 
+# a positive form read as its negation would turn a fact round (regression: the negation was optional)
+POSITIVE_FORMS = [("South said fine, he would accept.", "decline"), ("He did want to accept it.", "decline"),
+                  ("He could lose a trick to the ace.", "unlosable"), ("He did mention the trumps.", "trump_not_mentioned")]
+
+
+@pytest.mark.parametrize("text,wrong", POSITIVE_FORMS)
+def test_a_positive_form_is_not_read_as_its_negation(text, wrong):
+    assert wrong not in [m.value for m in mentions(text, "en")]
+
+
 def test_each_family_is_tested_in_each_language():
     seen = {(c["family"], "zh" if c["lang"].startswith("zh") else "en") for c in PATTERN_CASES}
     for fam in ("seats", "calls", "cards", "tricks", "contracts", "events", "findings", "questions"):
