@@ -503,6 +503,17 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     return out
 
 
+_THAT_TRICK = re.compile(r"\b(that|this|the same|the revoke) trick\b|(该|那|这|此|本)一?(墩|磴)", re.I)
+
+
+def _names_that_trick(st: Story, win: Action) -> bool:
+    """"S had won that trick", "该墩庄家赢", "这墩东西赢": a win told of the trick just told."""
+    if any(k == "trick" for k, _ in win.spans):
+        return False                          # its own trick is named ("won trick 8")
+    first = min(m.start for _, m in win.spans)
+    return bool(_THAT_TRICK.search(st.text[max(0, first - 8):max(m.end for _, m in win.spans)]))
+
+
 def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: str | None = None) -> None:
     off = irr.facts.get("offender") if irr.facts.get("offender") in SEATS else None    # (a side, "东西", is no one seat)
     if st.has("both_sides") is not None:
@@ -513,15 +524,17 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     if off and src is not None:
         wins = _trick_winners(st, declarer)
         same = [x for x in wins if (x[0] is not None and x[0] == src.trick) or (x[0] is None and abs(x[2].index - src.index) <= 1)
-                or x[0] is None and x[2].index > src.index and _span(x[2], "event") is not None
-                and re.search(r"\b(that|this|the same) trick\b", _span(x[2], "event").text, re.I)][:1]   # "S had won that trick"
+                or x[2].index > src.index and _names_that_trick(st, x[2])][:1]   # "S had won that trick"
         if not same:
             nt = st.has("next_trick")
             lead = next((b for b in st.actions if b.kind == "lead" and b.index > src.index and nt is not None and _span(b, "event") is not None
                          and 0 <= nt.start - _span(b, "event").start <= 8 and _resolve(b.actor, declarer) in SEATS), None)
             if lead is not None:
                 same = [(src.trick, _resolve(lead.actor, declarer), lead)]     # he led the next trick: he won this one
-        same = [x for x in same if not (x[1] in ("EW", "NS") and off in x[1])]    # his side: which of the two, untold
+        told = same
+        if same and same[0][1] in ("EW", "NS") and off in same[0][1]:
+            # his side won it: a discard of another suit cannot win a trick, so his partner did; else untold
+            same = [(same[0][0], partner(off), same[0][2])] if src.kind == "discard" else []
         if not same and src.trick:
             # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
             same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
@@ -530,8 +543,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",
                     _span(same[0][2], "event"))
-        after = max([src.index] + [x[2].index for x in same])
-        later = [x for x in wins if x[2].index > after and x not in same]
+        after = max([src.index] + [x[2].index for x in told + same])
+        later = [x for x in wins if x[2].index > after and x not in told]
         side = "NS" if off in ("N", "S") else "EW"
         if any(x[1] in (off, partner(off), side) for x in later):
             x = next(x for x in later if x[1] in (off, partner(off), side))

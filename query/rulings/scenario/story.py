@@ -933,14 +933,15 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
 
 
 def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
-    """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West)."""
+    """The seat after "by" that follows an event ("won by East's partner West with the ♠A" -> West), or
+    the role ("the trick was won by declarer")."""
     tail = text[ev.end:ev.end + 40]
     m = re.match(r"\s*(by|came from|was from)\b", tail, re.I)
     if not m:
         return None
     stop = re.search(r"[,.;:]|\bwith\b|\band\b", tail[m.end():])
     end = ev.end + m.end() + (stop.start() if stop else len(tail) - m.end())
-    seats = [x for x in rest if x.label == "SEAT" and x.start < end]
+    seats = [x for x in rest if x.start < end and (x.label == "SEAT" or x.label == "ROLE" and x.value in ("declarer", "dummy"))]
     return seats[-1] if seats else None
 
 
