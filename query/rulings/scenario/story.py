@@ -109,6 +109,9 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
 
 
+# a card only seen, not played ("having seen the ♠K", "看到♠K后")
+_SEEN_CARD = re.compile(r"(\b(seen|saw|seeing|sees|noticed|looking at|looked at)|看到了?|看见了?)\s*(the\s+|that\s+)?$", re.I)
+
 _NOT_YET = "(还没|还没有|尚未|都还没)"
 # a Director asking whether the ruling he gave was right ("这样对吗?", "Correct?", "Was I right?"), and where
 # he starts to tell that ruling ("我判…", "我让东…", "I let the defenders choose…"): what it names may be wrong
@@ -510,6 +513,9 @@ class _Teller:
                 and _possessive(text, named) and re.search(r"\b(he|she)\s+(\w+\s+)?$", text[max(0, m.start - 16):m.start], re.I):
             who, self.actor, self.actor_m = named.value, named.value, named   # "East's 1♠ was natural and he replaced it with 2♠"
         last = self.last
+        if kind == "claim" and last is not None and last.kind == "face" and last.actor == who \
+                and re.fullmatch(r"\s*(,|and|,\s*and|then|and then|，|并|并且|然后)?\s*", text[_span_end(last):m.start], re.I):
+            return                                 # "decided to become dummy and put his hand down": one act (Law 54A)
         if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
                 and 0 <= m.start - _span_end(last) <= 8:
             last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
@@ -766,6 +772,8 @@ class _Teller:
             return
         if _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
             st.loose_cards.append(m)                   # "跟了♥5而没有出♥Q", "the ♦3, not the ♥2": a card not played
+            return
+        if _SEEN_CARD.search(text[max(0, m.start - 14):m.start]):
             return
         ev = next((x for k, x in last.spans if k == "event"), None) if last is not None else None
         if last is not None and last.kind == "pull" and ev is not None and re.search(r"叫牌|bidding|box", ev.text, re.I):
