@@ -380,6 +380,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
                 if c.label == "CARD" and 0 <= out_m.start - c.end <= 6):
             irr.put("outstanding_trump", True, out_m)          # "♠9 still out with W"
+        if held is None and out_m is not None and re.search(r"trump|王|将", out_m.text, re.I):
+            irr.put("outstanding_trump", True, out_m)          # "外面还有一张将牌"
+        if out_m is not None and re.search(r"(没|没有)(提|提到|说|说到|讲|讲到)\s*$", st.text[max(0, out_m.start - 4):out_m.start]):
+            irr.put("trump_mentioned", False, out_m)           # "没提到外面还有一张将牌" (Law 70C1)
+        if held is None and st.has("no_trump_out") is not None:
+            irr.put("outstanding_trump", False, st.has("no_trump_out"))    # "there was no trump out" (Law 70C)
         if held is None and irr.facts.get("outstanding_trump") is True and st.has("losable", a.index) is not None:
             irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
@@ -400,6 +406,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("within_correction_period", True, st.has("correction_period"))
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
+        elif st.has("trump_mentioned") is not None:
+            irr.put("trump_mentioned", True, st.has("trump_mentioned"))     # "saying he would draw trumps" (Law 70C1)
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
         if resp is not None and resp.kind == "object" and role is None and who in SEATS and _resolve(resp.actor, declarer) == partner(who):
             # his partner objects: only a defender's partner has a say in a concession (Law 68B2)
