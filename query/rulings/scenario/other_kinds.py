@@ -82,23 +82,24 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
             r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
         mi = _span(said, "event") if said is not None else None
-    asked = None
-    if mi is not None and (exp is None or exp.kind == "explain"):
+    asked, alert = None, exp if exp is not None and exp.kind == "alert" else None
+    if mi is not None and (exp is None or exp.kind in ("explain", "alert")):
         # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
         # told before the story says it was wrong ("東馬上發現自己解釋錯了")
         asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)
-        answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind == "say"
+        answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind in ("say", "explain")
                        and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
-        if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor):
-            exp = answer
+        if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor
+                                   or alert is not None and answer.index > alert.index):
+            exp = answer                                  # ("2♦ (alerted). South asked; West said …": the answer)
     if mi is None and exp is not None and exp.kind == "no_alert":
         mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
     if mi is not None and exp is not None:
         irr = Irregularity("misinformation", {}, at=exp.index)
         irr.put("irregularity", "misinformation", mi)
         irr.put("offender", exp.actor, _span(exp, "actor"))
-        if exp.kind in ("no_alert", "alert"):
-            irr.put("alerted", exp.kind == "alert", _span(exp, "event"))
+        if exp.kind in ("no_alert", "alert") or alert is not None:
+            irr.put("alerted", exp.kind == "alert" or alert is not None, _span(alert or exp, "event"))
         if st.has("explanation_right") is not None and st.has("forgot") is not None and st.has("misinformation") is None:
             # "that's their agreement … he just forgot": the explanation was right, the call was the mistake (Law 75C)
             irr.put("mistake", "call", st.has("explanation_right"), st.has("forgot"))
@@ -110,6 +111,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         elif st.has("established", exp.index) is not None or st.has("round_over", exp.index) is not None:
             # "打完后东西叫裁判": found after the play (21B3, 75B1)
             irr.put("auction_period_ended", True, st.has("established", exp.index) or st.has("round_over", exp.index))
+        elif st.has("before_play", exp.index) is not None:
+            irr.put("auction_period_ended", False, st.has("before_play", exp.index))    # "before the opening lead" (Law 17D)
         elif st.has("not_called", exp.index) is not None:
             # "Neither North nor East had called after West's pass", "东家和南家都还没叫" (Law 21B1(a))
             irr.put("auction_period_ended", False, st.has("not_called", exp.index))
@@ -118,6 +121,10 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         misled = asked.actor if asked is not None and asked.actor in SEATS and asked.actor != exp.actor else None
         theirs = next((b for b in st.actions if misled and b.index > exp.index and b.actor == misled and b.call), None)
         again = next((b for b in st.actions if theirs is not None and b.index > theirs.index and b.actor == lho(misled) and b.call), None)
+        since = next((b for b in st.actions if theirs is not None and b.index > theirs.index and b.actor == partner(misled) and b.call), None)
+        if since is not None and "partner_called_since" not in irr.facts:
+            # "South passed, W pass, N pass": the misinformed player's partner has called since (Law 21B1(a))
+            irr.put("partner_called_since", True, _span(since, "call") or _span(since, "actor"))
         if again is not None and not irr.facts.get("auction_period_ended"):
             irr.put("misinformed_lho_called", True, _span(again, "call") or _span(again, "actor"))
         out.append(irr)
@@ -314,7 +321,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         found_m = st.has("card_found") or next((_span(a, "event") for a in st.actions if a.kind == "drop"), None)
         if found_m is not None:
             irr.put("missing_card_found", "elsewhere", found_m)
-        before = st.has("before_auction")
+        before = st.has("before_auction") or st.has("before_play")
         told = next((x for x in st.mentions if x.label == "TRICK"), None)
         if before is not None:
             irr.put("opening_lead_faced", False, before)

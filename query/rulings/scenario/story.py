@@ -411,6 +411,8 @@ class _Teller:
         """An event word that makes no new action: what should have happened or has not yet (recorded as
         findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
         st, text, ms = self.st, self.text, self.ms
+        if m.value == "expose" and re.search(r"\b(it|that|this|which|bid|call|double|nt|[1-7][cdhs♣♦♥♠])\s+$", text[max(0, m.start - 8):m.start], re.I):
+            return True                                 # "it shows diamonds", "2D shows both majors": a call's meaning
         if prev is not None and prev.label == "FINDING" and (prev.value == "wanted" or prev.text.endswith("想")) \
                 and m.value in PLAY_EVENTS and 0 <= m.start - prev.end <= 1:
             return True                                 # "西其实想打方块": what he wanted to play (a contract), not a card played
