@@ -14,7 +14,7 @@ import re
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
 from query.rulings.scenario.story import Action, Story, call_of, seats_named
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span
+from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once
 
 
 def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
@@ -277,9 +277,16 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("unintended", True, un)
     elif it is not None and un is None:
         irr.put("unintended", False, it)
-    since = [x for x, _, b in au.calls if b is not None and b.index > first.index]
-    if partner(off) in since:
+    since = [(x, b) for x, _, b in au.calls if b is not None and first.index < b.index < second.index]
+    if any(x == partner(off) for x, _ in since):
         irr.put("partner_called_since", True)
+    elif since:
+        # "North opened 1S. East passed. Then North said he meant 1NT": the calls told between his call and
+        # the change, in rotation, are not his partner's (Law 25A1)
+        irr.put("partner_called_since", False, _span(since[-1][1], "call") or _span(since[-1][1], "actor"))
+    elif changed_at_once(st, first):
+        irr.put("partner_called_since", False, _span(second, "event") or _span(second, "call"))
+    since = [x for x, _ in since]
     if lho(off) in since:
         irr.put("lho_called_over_first_call", True)
     later = [b for b in calls if b.index > second.index]
@@ -289,8 +296,6 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         pass
     elif st.has("not_called", first.index) is not None:
         irr.put("partner_called_since", False, st.has("not_called", first.index))    # the story says so
-    elif any(b.actor == partner(off) for b in later):
-        irr.put("partner_called_since", True, _span(next(b for b in later if b.actor == partner(off)), "actor"))
     _answer_to_substitute(st, irr, off, first.index, second.index)
     return irr
 
@@ -298,7 +303,7 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
 def _answer_to_substitute(st: Story, irr: Irregularity, off: str, events_after: int, calls_after: int) -> None:
     """Law 25B1: the first accept or decline by another player, or else LHO calling over the
     substituted call, which accepts it."""
-    ev = next((b for b in st.actions if b.index > events_after and b.kind in ("accept", "decline") and b.actor != off), None)
+    ev = next((b for b in st.actions if b.index > events_after and b.kind in ("accept", "decline") and b.actor not in (off, "director")), None)
     over = next((b for b in st.actions if b.index > calls_after and b.call and b.actor == lho(off)), None) if off in SEATS else None
     if ev is not None:
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))

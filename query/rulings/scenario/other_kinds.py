@@ -12,7 +12,8 @@ from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, call_of
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, \
+    changed_at_once
 
 
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:
@@ -34,6 +35,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("unintended", False, intended)
         if st.has("not_called") is not None:
             irr.put("partner_called_since", False, st.has("not_called"))
+        elif changed_at_once(st, repl):
+            irr.put("partner_called_since", False, _span(repl, "event"))
         nxt = next((b for b in st.actions if b.index > repl.index and b.call and b.actor in SEATS and b.actor != repl.actor), None)
         if nxt is not None and nxt.actor == lho(repl.actor):
             # "北家拿出了不叫卡，东家叫1♥之后…": LHO called over the call being changed (Law 25A6)

@@ -107,7 +107,7 @@ def _accept_events(st: Story, irr: Irregularity, until: int | None):
     for b in st.actions:
         if b.index <= irr.at or (until is not None and b.index >= until):
             continue
-        if b.kind in ("accept", "decline", "agree") and b.actor != off or b.kind == "cancel":
+        if b.kind in ("accept", "decline", "agree") and b.actor not in (off, "director") or b.kind == "cancel":
             return b                    # the Director cancelling the call: it was not accepted
     return None
 
@@ -121,3 +121,15 @@ def _nearest_seat(st: Story, m) -> tuple[str, object] | tuple[None, None]:
 
 
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|['‘][^'’]*['’]")
+
+
+_AT_ONCE = re.compile(r"\b(immediately|straight away|straightaway|at once|right away|instantly)\b|马上|立刻|立即|随即", re.I)
+
+
+def changed_at_once(st: Story, first: Action) -> bool:
+    """"put 1NT on the table and straight away replaced it", "開叫1♣，馬上說…": the call was changed in the
+    same breath, before anyone else called, so his partner had not called (Law 25A1)."""
+    end = max(m.end for _, m in first.spans)
+    rest = st.text[end:end + 60]
+    stop = _SENTENCE.search(rest)
+    return bool(_AT_ONCE.search(rest[:stop.start()] if stop else rest))
