@@ -249,7 +249,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.spans.append(("offender", who, _span(h, "actor")))
         irr.spans.append(("irregularity", "revoke", _span(h, "event")))
         _revoke_facts(irr, st, bad or h, declarer)
-        other = next((x for x in holds if x is not h and _resolve(x.actor, declarer) not in (None, who, partner(who))
+        side = (who, partner(who)) if who in SEATS else (who,)      # (a role not resolved to a seat has no partner)
+        other = next((x for x in holds if x is not h and _resolve(x.actor, declarer) not in (None,) + side
                       and any(b.kind in ("discard", "ruff", "show_out") and b.actor == x.actor and abs(b.index - x.index) <= 1
                               for b in st.actions)), None)
         if other is not None and "both_sides_revoked" not in irr.facts:
