@@ -544,6 +544,9 @@ class _Teller:
             who, self.actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
         elif m.value == "call_for":
             who = "dummy"
+        elif kind in ("lead", "play") and who == "declarer" and re.match(
+                r"\s*(\S+\s+){0,3}?from\s+(the\s+)?(dummy|table|board)\b", text[m.end:m.end + 40], re.I):
+            who = "dummy"                                  # "declarer led from dummy": the card is dummy's (Law 55)
         a = Action(who, kind, len(st.actions), fresh_subject=self.fresh)
         if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
             a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
