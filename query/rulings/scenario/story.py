@@ -595,6 +595,20 @@ class _Teller:
             if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                 st.actions.pop()
 
+    def _all_pass(self, m: Mention) -> bool:
+        """"E 3NT, all pass", "全派": a pass by each player in rotation after the last call told, until three
+        passes follow the last bid (Law 17D). False when the last caller is not known."""
+        calls = [a for a in self.st.actions if a.call]
+        if not calls or calls[-1].actor not in SEATS or not any(a.call not in ("P", "X", "XX") for a in calls):
+            return False
+        trailing = next((k for k, a in enumerate(reversed(calls)) if a.call != "P"), len(calls))
+        seat = calls[-1].actor
+        for _ in range(max(0, 3 - trailing)):
+            seat = lho(seat)
+            self.st.actions.append(Action(seat, "bid", len(self.st.actions), [("call", m)], call="P", implicit=True))
+        self.fresh = False
+        return True
+
     def _call_by_form(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> bool:
         """A call settled by its form: a meaning told, a contract after "打", three passes, a seat written after it,
         a call made again or replacing another, one that should have been made. True when settled here."""
@@ -673,6 +687,10 @@ class _Teller:
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
+        if m.value == "AP":
+            if self._all_pass(m):
+                return
+            m = Mention(m.label, "P", m.start, m.end, m.text)     # (whose turn is unknown: one pass, as before)
         if self._call_by_form(i, m, prev, nxt):
             return
         in_play = last is not None and last.kind in PLAY_EVENTS and not (
