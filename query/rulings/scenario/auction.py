@@ -104,6 +104,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 continue
             if settled == "stop":
                 break
+        if au.ended and any(b.kind in ("lead", "play", "follow", "discard", "ruff", "win") and b.index < a.index for b in st.actions):
+            break             # a call told after the play began ("with the right explanation he'd double") is not made
         exp = au.expected()
         irregular_kind = None
         in_rotation = True

@@ -16,6 +16,12 @@ from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUO
     changed_at_once
 
 
+def _same_sentence(st: Story, a: Action, b: Action) -> bool:
+    """Two actions told in one sentence ("E pass, S 3NT, all pass. At the same time…" are not)."""
+    ends = sorted(min(m.start for f, m in x.spans if f != "actor") for x in (a, b))    # (the actor may be named earlier)
+    return not _SENTENCE.search(st.text[ends[0]:ends[1]])
+
+
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     """Change of call (Law 25), unauthorised information from a hesitation (Law 16B),
     misinformation (Laws 20-21, 75)."""
@@ -231,7 +237,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         loose = [c for c in st.loose_cards if _span(sim, "event") is not None and 0 <= c.start - _span(sim, "event").end <= 12]
         if not cards and len(loose) >= 2:
             cards = [c.value for c in loose]          # "一下子出了两张，♥9 和 ♥4": the cards named right after
-        if near and not any(b.call for b in st.actions if abs(b.index - sim.index) <= 1):
+        if near and not any(b.call and _same_sentence(st, b, sim) for b in st.actions if abs(b.index - sim.index) <= 1):
             who = _resolve(near[0].actor, st.declarer[0] if st.declarer else None)
             irr = Irregularity("simultaneous_plays", {}, at=sim.index)
             irr.put("irregularity", "simultaneous_plays", _span(sim, "event"))

@@ -32,8 +32,12 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "surplus_card" for i in named):
         found = [i for i in found if i.kind != "cards_from_wrong_board"]    # "別的牌套的牌": one card, not the board
     found = simultaneous_calls(st, found + named)
-    if any(i.kind == "simultaneous_plays" for i in found):
-        found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card")]
+    sims = [i.at for i in found if i.kind == "simultaneous_plays"]
+    if sims:
+        # Law 58A: a card played with another player's proper lead or play is deemed subsequent to it, not
+        # a lead out of turn of its own
+        found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card") and not (
+            i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn") and any(0 < i.at - at <= 2 for at in sims))]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
     changed_at = {j.at for j in found if j.kind == "change_of_call"}
     found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation")
