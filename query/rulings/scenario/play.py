@@ -225,11 +225,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if who is None:
             continue
         held = h.suit or (h.cards[0][0] if h.cards else None)
+        # "the ♥5 had been in his hand all along", "那張梅花一直在手上": held at every earlier trick too
+        all_along = _span(h, "event") is not None and re.search(r"all along|一直|始终|本来", _span(h, "event").text, re.I)
         def _between(b: Action) -> bool:
             # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
             # a card he still holds later he held at every earlier trick ("攤牌核對時東發現手上還有♦3")
             lo, hi = sorted((b.index, h.index))
-            return hi - lo <= 3 or b.index < h.index and st.has("hands_checked") is not None \
+            return hi - lo <= 3 or b.index < h.index and (st.has("hands_checked") is not None or all_along) \
                 or not any(_resolve(x.actor, declarer) == who and x.kind in PLAY_KINDS for x in st.actions[lo + 1:hi])
         req = st.has("require_suit")
         bad = next((b for b in st.actions if b is not h and _resolve(b.actor, declarer) == who and _between(b)
@@ -324,7 +326,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.cards = [c.value for c in loose]
             a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)
-        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended)
+        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended) \
+            or any(b.call and b.actor in SEATS and b.index > a.index for b in st.actions) \
+            and not any(b.kind in ("lead", "play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions)
+        # (calls told after it, and no card played before it: it happened during the auction, Law 24)
         if during:
             irr = base("card_exposed_during_auction", a, who)
         elif declarer and who == declarer:

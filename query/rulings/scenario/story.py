@@ -518,7 +518,7 @@ class _Teller:
         if kind == "claim" and last is not None and last.kind == "face" and last.actor == who \
                 and re.fullmatch(r"\s*(,|and|,\s*and|then|and then|，|并|并且|然后)?\s*", text[_span_end(last):m.start], re.I):
             return                                 # "decided to become dummy and put his hand down": one act (Law 54A)
-        if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win") and last.actor == who \
+        if last is not None and last.implicit and last.cards and kind in ("drop", "expose", "face", "win", "hold") and last.actor == who \
                 and 0 <= m.start - _span_end(last) <= 8:
             last.kind = kind                       # "北的♥A從手中掉出來": the card named, then what happened to it
             last.implicit = False
@@ -557,6 +557,9 @@ class _Teller:
         a.spans.append(("event", m))
         if kind == "hold" and self.last is not None and self.last.suit and re.match(r"\s*(one|some|a card of (that|the same) suit)\b", text[m.end:m.end + 30], re.I):
             a.suit = self.last.suit                    # "ruffed a diamond while still holding one": one of that suit
+        if kind == "hold" and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 2 and a.suit is None:
+            a.suit = prev.value                        # "那張梅花一直在手上": that club was in his hand all along
+            a.spans.append(("suit", prev))
         if passive and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 6:
             a.suit = prev.value                        # "a heart was led": the suit named before it
             a.spans.append(("suit", prev))
