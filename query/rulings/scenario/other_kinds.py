@@ -308,6 +308,10 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("premature_kind", "play_before_partner", np_)
             elif who and waiting and waiting == rho(who) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_at_rho_turn", np_)      # "dummy hadn't played yet and E played" (Law 57D)
+            high, low = st.has("designation_high", nxt.index), st.has("designation_low", nxt.index)
+            if (high is None) != (low is None) and nxt.actor not in ("declarer", "dummy") and not (dec and who in (dec, partner(dec))):
+                # "asked for East's lowest spade": declarer's choice for the offender's partner (Law 57A2)
+                irr.put("declarer_play_option", "highest" if high is not None else "lowest", high or low)
             legal = st.has("card_legal") or st.has("card_illegal")
             if legal is not None:
                 irr.put("card_legal_at_turn", legal.value == "card_legal", legal)     # "CA is a legal club" (Law 57D)
