@@ -593,8 +593,10 @@ class _Teller:
         elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip().lower() in ("by", "declared by", "played by"):
             st.declarer = (nxt.value, nxt)            # "Contract 5♦ by E."
             self.skip.add(i + 1)
-        elif prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip().lower() in ("", "is", "was", "declaring", "is declaring"):
-            st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H"
+        elif prev is not None and prev.label == "SEAT" and re.fullmatch(
+                r"[)）]?\s*((is|was|had)\s+)?(declaring|ended|ended up|ends up|finished|landed|played|plays|got to|reached|been)?\s*",
+                text[prev.end:m.start], re.I):
+            st.declarer = (prev.value, prev)          # "South is playing 4♥", "South declaring 4H", "Mrs Lin (East) ended in 4♥"
             if st.actions and st.actions[-1].spans and st.actions[-1].spans[0][1] is prev:
                 st.actions.pop()
 
