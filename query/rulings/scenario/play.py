@@ -493,6 +493,10 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
         irr.put("accepted", ev.kind == "accept", _span(ev, "event"))
     after = next((b for b in st.actions if b.index > later.index and b.kind in PLAY_KINDS
                   and (b.actor in ("declarer", "dummy") or declarer and _resolve(b.actor, declarer) in (declarer, partner(declarer)))), None)
+    waiting = st.has("not_played", later.index)
+    if waiting is not None and re.search(r"(dummy|declarer|明手|梦家|庄家)\W{0,2}$", st.text[max(0, waiting.start - 12):waiting.start], re.I):
+        irr.put("declarer_played_after", False, waiting)      # "Dummy had not played yet": neither had played since (Law 52A)
+        after = None
     if after is not None:
         irr.put("declarer_played_after", True, _span(after, "event") or _span(after, "actor"))
         if "accepted" not in irr.facts:      # he said nothing, but played on: Law 52B1(b) makes him accept it

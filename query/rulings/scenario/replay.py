@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from query.rulings.facts import partner
+from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import replay_auction
 from query.rulings.scenario.other_kinds import dummy_then, named_kinds, simultaneous_calls, replay_more, replay_other
 from query.rulings.scenario.play import replay_play
@@ -38,6 +38,10 @@ def replay(st: Story) -> list[Irregularity]:
         # a lead out of turn of its own
         found = [i for i in found if i.kind not in ("defender_card_exposed", "declarer_exposes_card") and not (
             i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn") and any(0 < i.at - at <= 2 for at in sims))]
+    # a misinformed player taking back his call is the change Law 21B1(a) allows, not a change of call (25)
+    misinformed = [(i.at, i.facts.get("offender")) for i in found if i.kind == "misinformation" and i.facts.get("offender") in SEATS]
+    found = [i for i in found if not (i.kind == "change_of_call" and any(
+        at < i.at and i.facts.get("offender") in (lho(off), rho(off)) for at, off in misinformed))]
     # change of call replaces an "insufficient" or "out of rotation" reading of the same call
     changed_at = {j.at for j in found if j.kind == "change_of_call"}
     found = [i for i in found if i.kind not in ("insufficient_bid", "call_out_of_rotation")

@@ -360,6 +360,8 @@ class _Teller:
             return
         if self._place_or_whom(m, nxt):
             return
+        if re.search(r"(\bnot|instead of|rather than|不是|而非|而不是)\W{0,2}$", text[max(0, m.start - 14):m.start], re.I):
+            return                                 # "从自己手上——不是梦家——攻出", "declarer, not dummy, led": who did not act
         if m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
                 and prev.label in ("SEAT", "FINDING") \
                 and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
