@@ -137,6 +137,16 @@ def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
         and 0 <= b.start - a.end <= 1 and text[a.end:b.start].strip() == ""
 
 
+_DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|说法不一|说法不同|各执一词|各说各|意见不一|不确定|记不清|还没判断|还没决定|"
+                    r"\b(whether|not sure|unsure|don't agree (about|on)|disagree (about|on) (who|whether|which)|"
+                    r"accounts differ|not made up my mind|undecided)\b", re.I)     # (是否定: 否定性, "negative"; 不记得: he forgot)
+
+
+def _sentence_start(text: str, at: int) -> int:
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
+    return ends[-1] if ends else 0
+
+
 def build(ms: list[Mention], text: str = "") -> Story:
     """The story the mentions tell: actions in order and what is said around them."""
     return _Teller(ms, text).story()
@@ -172,6 +182,10 @@ class _Teller:
         asks = _ASKS_IF_RIGHT.search(text)
         ruled = [(t.start(), e.start() if (e := _SENTENCE_END.search(text, t.end())) else len(text))
                  for t in _RULING_TOLD.finditer(text)] + [asks.span()] if asks else []     # (and "Correct?" itself)
+        # the sentences that say a fact is in doubt ("第6磴到底是谁赢的，说法不一", "whether that double is comparable"):
+        # no finding is read from them, nor who won a trick; the reasoner asks instead
+        doubted = [(_sentence_start(text, d.start()), e.start() if (e := _SENTENCE_END.search(text, d.end())) else len(text))
+                   for d in _DOUBT.finditer(text)]
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -188,6 +202,9 @@ class _Teller:
             if (m.start < self.belief_until or any(a <= m.start < b for a, b in ruled)) \
                     and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
                 continue                                  # (nor is whom it was about the one who acts next)
+            if any(a <= m.start < b for a, b in doubted) and (m.label == "FINDING" and m.value != "vulnerability"
+                                                               or m.label == "EVENT" and m.value == "win"):
+                continue
             handler = self._HANDLERS.get(m.label)
             if handler is not None:
                 handler(self, i, m, prev, nxt)
@@ -413,8 +430,10 @@ class _Teller:
         """An event word that makes no new action: what should have happened or has not yet (recorded as
         findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
         st, text, ms = self.st, self.text, self.ms
-        if m.value == "expose" and re.search(r"\b(it|that|this|which|bid|call|double|nt|[1-7][cdhs♣♦♥♠])\s+$", text[max(0, m.start - 8):m.start], re.I):
-            return True                                 # "it shows diamonds", "2D shows both majors": a call's meaning
+        if m.value == "expose" and (re.search(r"\b(it|that|this|which|bid|call|double|overcall|nt|[1-7][cdhs♣♦♥♠])\s+$", text[max(0, m.start - 10):m.start], re.I)
+                                    or re.match(r"\s+(\d\+?|two|three|four|five|six|seven|both|at least)\s+(\w+\s+)?(hearts|spades|diamonds|clubs|majors|minors|points|hcp|cards)\b",
+                                                text[m.end:m.end + 30], re.I)):
+            return True                                 # "it shows diamonds", "2D shows both majors", "shows four hearts": a call's meaning
         if prev is not None and prev.label == "FINDING" and (prev.value == "wanted" or prev.text.endswith("想")) \
                 and m.value in PLAY_EVENTS and 0 <= m.start - prev.end <= 1:
             return True                                 # "西其实想打方块": what he wanted to play (a contract), not a card played
@@ -640,6 +659,9 @@ class _Teller:
             return True
         if re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
             return True                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
+        if re.search(r"\b(shows|showed|showing|show|promises|promised|denies|denied|means|meant)\s+$", text[max(0, m.start - 12):m.start], re.I) \
+                and m.value not in ("P", "X", "XX"):
+            return True                                   # "a double … shows four hearts": the meaning, not a bid of 4♥
         if m.value not in ("P", "X", "XX") and last is not None and last.kind == "play" and not last.cards \
                 and st.contract is None and not any(b.kind in PLAY_EVENTS for b in st.actions[:-1]) \
                 and text[last.spans[-1][1].start:last.spans[-1][1].end] in ("打", "主打", "做", "打了") and m.start - last.spans[-1][1].end <= 2:
