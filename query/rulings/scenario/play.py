@@ -557,6 +557,15 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
             same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
                     and b.trick == src.trick + 1 and _resolve(b.actor, declarer) in SEATS][:1]
+        trump = st.contract[0][1:2] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        ruffed = src.kind == "ruff" or trump is not None and bool(src.cards) and all(c[0] == trump for c in src.cards)
+        if not same and ruffed and src.trick:
+            # "W led the ♦K, dummy and East followed small, declarer ruffed": the fourth card, a ruff, won the trick
+            before = {_resolve(b.actor, declarer) for b in st.actions[:src.index] if b.trick == src.trick
+                      and b.kind in ("lead", "play", "follow", "discard") and _resolve(b.actor, declarer) not in (None, off)}
+            if len(before & set(SEATS)) == 3 and not any(b.kind == "ruff" and b.trick == src.trick and _resolve(b.actor, declarer) != off
+                                                         for b in st.actions):
+                same = [(src.trick, off, src)]
         if same:
             w = same[0][1]
             irr.put("revoke_trick_won_by", "offender" if w == off else "offender_partner" if w == partner(off) else "non_offending_side",

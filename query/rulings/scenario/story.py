@@ -272,6 +272,8 @@ class _Teller:
             return                                  # "本轮结束前东西发现了": before the round ended, so it had not
         if m.value == "narrator_correction" and re.match(r"[^,.;，。；]{0,12}(……|\.\.\.|…)\s*(对|yes|没错|right)", text[m.end:m.end + 24], re.I):
             return                              # "不對，我再確認一下……對，是西家": checked and confirmed, nothing taken back
+        if m.value == "narrator_correction" and re.search(r"(顺序|次序|轮次|叫品|牌|解释|说明|数目|张数|方向|位置)\s*$", text[max(0, m.start - 4):m.start]):
+            return                              # "没注意到顺序不对": the order was wrong, the teller takes nothing back
         if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
             return                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
         if m.value == "restart":
