@@ -14,7 +14,7 @@ import re
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
 from query.rulings.scenario.story import Action, Story, call_of, seats_named
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once
+from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before
 
 
 def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
@@ -74,8 +74,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             return [irr], ghost
     # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
     # offender's partner pass at his next turn
-    exposures = [b for b in st.actions if b.kind in ("drop", "expose") and b.actor in SEATS and b.cards
-                 and (len(set(b.cards)) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in b.cards))]
+    shown = {b.index: b.cards or [c.value for c in loose_cards_before(st, b)] for b in st.actions if b.kind in ("drop", "expose")}
+    exposures = [b for b in st.actions if b.index in shown and b.actor in SEATS and shown[b.index]
+                 and (len(set(shown[b.index])) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in shown[b.index]))]
     once = au.pass_once
     told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
     for i, f, m in st.findings:

@@ -10,7 +10,8 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.story import Action, Story
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span, \
+    loose_cards_before
 
 
 _TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四五六七八九])\s*[磴墩]|trick\s+(1[0-3]|[1-9])", re.I)
@@ -321,8 +322,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
         if not a.cards and _span(a, "event") is not None:
-            ev = _span(a, "event")
-            loose = [c for c in st.loose_cards if 0 <= ev.start - c.end <= 20]     # "North's ♠A fell"
+            loose = loose_cards_before(st, a)                                  # "North's ♠A fell"
             a.cards = [c.value for c in loose]
             a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)

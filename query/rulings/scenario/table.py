@@ -137,3 +137,9 @@ def changed_at_once(st: Story, first: Action) -> bool:
            for b in st.actions):
         return False            # "…马上说拿错了；东家已经叫了1NT": another player had called before he changed it
     return bool(_AT_ONCE.search(rest[:stop.start()] if stop else rest))
+
+
+def loose_cards_before(st: Story, a: Action) -> list:
+    """The cards named just before an exposure that has none of its own ("North's ♠A fell", "把♥K带了出来")."""
+    ev = next((m for f, m in a.spans if f == "event"), None)
+    return [c for c in st.loose_cards if ev is not None and 0 <= ev.start - c.end <= 20]
