@@ -31,7 +31,7 @@ NAMED = {"insufficient": ["insufficient_bid"], "revoke": ["revoke"], "penalty_ca
 STRONG_NAMES = ("insufficient", "revoke", "misinformation")
 
 
-_CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二三四五六七]\s*(?:nt|n\b|[cdhs♣♦♥♠]|无将|無將|无王|無王|梅花|方块|方塊|红心|紅心|黑桃)", re.I)
+_CALL_NEAR = re.compile(r"\W{0,2}(?:\w+\s){0,2}\W{0,2}[1-7一二两三四五六七]\s*(?:nt|n\b|[cdhs♣♦♥♠]|无将|無將|无王|無王|梅花|方块|方塊|红心|紅心|黑桃)", re.I)
 
 
 def read(text: str, lang: str | None = None):

@@ -22,7 +22,7 @@ class Mention:
     text: str
 
 
-_LEVEL = re.compile(r"([1-9一二三四五六七八九]|one|two|three|four|five|six|seven|eight|nine)", re.I)
+_LEVEL = re.compile(r"([1-9一二两三四五六七八九]|one|two|three|four|five|six|seven|eight|nine)", re.I)
 _CARD = re.compile(r"(10|老[ka]|[akqjt2-9]|ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two|deuce|trey)", re.I)
 
 

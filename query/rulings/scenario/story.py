@@ -239,6 +239,9 @@ class _Teller:
         elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
             st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
             self.skip.add(i + 1)
+            after = self.ms[i + 2] if i + 2 < len(self.ms) else None
+            if after is not None and after.label == "CALL" and text[nxt.end:after.start].strip() in ("", ":", "：", ",", "，", "-"):
+                self.actor, self.actor_m, self.fresh = nxt.value, nxt, True    # "Dealer East: 1S - (1H)": the dealer's call
 
     def _finding(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """What the teller or the Director states (comparable, established, "the call was unintended"), a belief
@@ -324,6 +327,8 @@ class _Teller:
                 return
             if nxt is not None and nxt.label == "CARD" and nxt.start - m.end <= 3:
                 self.actor, self.actor_m, self.fresh = m.value, m, True      # "北的♥A從手中掉出來": the card's owner acts
+            if nxt is not None and nxt.label == "EVENT" and nxt.value == "replace" and nxt.start - m.end <= 3:
+                self.actor, self.actor_m, self.fresh = m.value, m, True      # "South's replacement was 2♥"
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
                 self.skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
                 if not re.search(r"[(（,，]\s*$", text[max(0, m.start - 3):m.start]):
@@ -745,7 +750,7 @@ class _Teller:
             and self.over is None
         run = (last is not None and last.implicit and last.call and last.actor in SEATS and not self.fresh and prev is not None
                and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
-               and text[prev.end:m.start].strip(" -–—,/)）") == "")
+               and text[prev.end:m.start].strip(" -–—,/)）(（") == "")        # ("1S - (1H)": opponents' calls in brackets)
         if run:
             # "W 1C P 1H P": calls in rotation after a seated call
             a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
