@@ -221,13 +221,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         break
     # revoke: a player known to hold a card of a suit who did not follow it (Laws 44C, 61A)
     holds = [a for a in st.actions if a.kind == "hold" and (a.suit or a.cards) and (claim_at is None or a.index < claim_at)]
+    implied = _later_plays_of_suit_not_followed(st, declarer)
+    holds += [h for h in implied if not any(x.actor == h.actor for x in holds)]
     for h in holds:
         who = _resolve(h.actor, declarer)
         if who is None:
             continue
         held = h.suit or (h.cards[0][0] if h.cards else None)
         # "the ♥5 had been in his hand all along", "那張梅花一直在手上": held at every earlier trick too
-        all_along = _span(h, "event") is not None and re.search(r"all along|一直|始终|本来", _span(h, "event").text, re.I)
+        all_along = h in implied or _span(h, "event") is not None and re.search(r"all along|一直|始终|本来", _span(h, "event").text, re.I)
         def _between(b: Action) -> bool:
             # near the holding, or with none of his own plays between ("南墊了梅花…南說：我有紅心")
             # a card he still holds later he held at every earlier trick ("攤牌核對時東發現手上還有♦3")
@@ -509,6 +511,46 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     return [irr]
 
 
+def _led_suit(st: Story, b: Action) -> str | None:
+    """The suit a player failed to follow: the suit he showed out of, or that of the lead before him."""
+    if b.kind == "show_out" and b.suit in ("S", "H", "D", "C"):
+        return b.suit
+    lead = next((x for x in reversed(st.actions[:b.index]) if x.kind == "lead" and (b.trick is None or x.trick in (None, b.trick))), None)
+    if lead is None:
+        return None
+    suit = lead.suit or (lead.cards[0][0] if lead.cards else None)
+    return suit if suit in ("S", "H", "D", "C") else None
+
+
+def _at_a_later_trick(st: Story, b: Action, x: Action) -> bool:
+    """x was played at a trick after b's: a later trick number, or (numbers untold) told in a later sentence
+    ("西就先扔出了♦A" is one act told with two words, not two plays)."""
+    if b.trick is not None and x.trick is not None and (x.trick != b.trick or any(k == "trick" for k, _ in x.spans)):
+        return x.trick > b.trick
+    ends = [min(m.start for f, m in a.spans if f != "actor") for a in (b, x)]     # (the actor may be named earlier)
+    between = st.text[ends[0]:ends[1]]
+    return bool(_SENTENCE.search(between) or re.search(r"\blater\b|afterwards|后来|之后|以后|后面", between, re.I))
+
+
+def _later_plays_of_suit_not_followed(st: Story, declarer: str | None) -> list[Action]:
+    """"East pitched a club on the ♥A lead … later East played the ♥7", "showed out of diamonds but later
+    produced the ♦J": a card of the suit played later was in his hand when he did not follow (Law 61A).
+    Each is returned as what he held, at the later play."""
+    out = []
+    for b in st.actions:
+        who = _resolve(b.actor, declarer)
+        suit = _led_suit(st, b) if b.kind in ("discard", "ruff", "show_out") and who in SEATS else None
+        if suit is None:
+            continue
+        later = next((x for x in st.actions[b.index + 1:] if _resolve(x.actor, declarer) == who
+                      and x.kind in ("play", "follow", "lead", "discard") and any(c[0] == suit for c in x.cards)
+                      and _at_a_later_trick(st, b, x)), None)
+        if later is not None:
+            out.append(Action(later.actor, "hold", later.index, list(later.spans), cards=[c for c in later.cards if c[0] == suit],
+                              suit=suit, trick=later.trick, implicit=True))
+    return out
+
+
 def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
     out = []
     for w in st.actions:
@@ -592,6 +634,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         and _resolve(b.actor, declarer) in (off, partner(off), "EW" if off in ("E", "W") else "NS")
         or b.trick > src.trick + 1 and b.kind not in ("hold",))), None) \
         if off else None        # (anything at a trick after the next: all four played to the next one)
+    before_next = next((x for x in st.mentions if src is not None and src.trick and x.label == "TRICK" and x.value == src.trick + 1
+                        and (re.search(r"\bbefore\b[^.;]{0,20}$", st.text[max(0, x.start - 24):x.start], re.I)
+                             or re.match(r"\s*(出牌|开始)?\s*(之前|以前|前)", st.text[x.end:x.end + 6]))), None)
+    if ne is None and before_next is not None:
+        ne = before_next              # "在第5磴出牌前发现并更正", "before playing to trick 5" (revoke at trick 4): Law 63A1
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:
@@ -608,6 +655,10 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:
         irr.put("revoke_established", True, est)
+    elif src is not None and src.trick and (later_trick := next((x for x in st.mentions if x.label == "TRICK" and isinstance(x.value, int)
+                                                               and x.value >= src.trick + 2), None)):
+        # "noticed at trick 8", "第8磴才發現" with a revoke at trick 5: play reached a trick after the next (Law 63A1)
+        irr.put("established_by", "played_to_next_trick", later_trick)
     if src is not None and src.trick:
         irr.put("revoke_trick", src.trick, st.trick[1] if st.trick else None)
     pending = st.has("not_played", src.index) if src is not None else None

@@ -138,7 +138,8 @@ def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
 
 
 _DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|说法不一|说法不同|各执一词|各说各|意见不一|不确定|记不清|还没判断|还没决定|"
-                    r"\b(whether|not sure|unsure|don't agree (about|on)|disagree (about|on) (who|whether|which)|"
+                    r"\b(whether|not sure|unsure|don't agree (about|on)|disagree (about|on) (who|whether|which)|(nobody|no one|no-one) (can|could) agree|"
+                    r"can't agree|cannot agree|could not agree|couldn't agree|"
                     r"accounts differ|not made up my mind|undecided)\b", re.I)     # (是否定: 否定性, "negative"; 不记得: he forgot)
 
 
@@ -585,7 +586,11 @@ class _Teller:
         a.spans.append(("event", m))
         if kind == "hold" and self.last is not None and self.last.suit and re.match(r"\s*(one|some|a card of (that|the same) suit)\b", text[m.end:m.end + 30], re.I):
             a.suit = self.last.suit                    # "ruffed a diamond while still holding one": one of that suit
-        if kind == "hold" and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 2 and a.suit is None:
+        if kind == "lead" and prev is not None and prev.label == "CARD" and 0 <= m.start - prev.end <= 1 \
+                and not any(x is prev for b in st.actions for _, x in b.spans):
+            a.cards.append(prev.value)                 # "on the ♥A lead": the card led, named before the word
+            a.spans.append(("card", prev))
+        if kind in ("hold", "show_out") and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 2 and a.suit is None:
             a.suit = prev.value                        # "那張梅花一直在手上": that club was in his hand all along
             a.spans.append(("suit", prev))
         if passive and prev is not None and prev.label == "SUIT" and 0 <= m.start - prev.end <= 6:
