@@ -351,7 +351,8 @@ class _Teller:
             return
         st.seats_named += 1
         # "South, the declarer" / "declarer (South)" / "南家主打"
-        if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt):
+        if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and _joined(text, m, nxt) \
+                and (st.declarer is None or st.declarer[0] == m.value):
             st.declarer = (m.value, m)
             if _contract_call(text, prev, m) and st.contract is None:
                 st.contract = (prev.value, prev)       # "4♠南主打": the contract, not a call of the auction
@@ -362,7 +363,9 @@ class _Teller:
                 st.contract = (after.value, after)     # "南主打 6♣"
                 self.skip.add(i + 2)
         if prev is not None and prev.label == "ROLE" and prev.value == "declarer" and _joined(text, prev, m) \
+                and (st.declarer is None or st.declarer[0] == m.value or text[prev.end:m.start].strip()) \
                 and not (i >= 2 and ms[i - 2].label == "SEAT" and _joined(text, ms[i - 2], prev)):   # "南庄 西…": 庄 is South's
+            # ("told declarer East had revoked" does not undo "4♠ by South"; "declarer is South" says it again or corrects it)
             st.declarer = (m.value, m)
             first = st.actions[0] if len(st.actions) == 1 else None
             if st.contract is None and first is not None and first.actor is None and first.call not in (None, "P", "X", "XX"):
@@ -509,7 +512,7 @@ class _Teller:
                 and nxt.label in ("ROLE", "SEAT") and nxt.start == m.end:
             return True                                   # "东却让明手垫了": he had dummy discard, not a concession
         if re.match(r"(亮出|打出|出|叫)?(之前|以前|前)|得到|不到|得了", text[m.end:m.end + 4]) \
-                or m.value in ("play", "lead") and re.match(r"(时|的时候)\s*(手|不小心|一不小心)", text[m.end:m.end + 8]):
+                or m.value in ("play", "lead") and re.match(r"(第\s*\d+\s*[墩磴])?(时|的时候)\s*[,，]?\s*(手|不小心|一不小心)", text[m.end:m.end + 14]):
             # ("西出牌时手一抖，♠3掉在桌上": while he was playing, a card fell; the fall is the event)
             return True                                   # "首引亮出前": before it happened; "攻得到": could be done; not done
         if m.value == "expose" and prev is not None and prev.label == "CALL" \
