@@ -353,8 +353,10 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         done = st.has("established")
         if done is not None:
             irr.put("play_completed", True, done)
-        during = st.has("during_auction") or (au.calls and not au.ended and not any(a.kind in PLAY_KINDS for a in st.actions)
-                                              and _span(au.calls[-1][2], "call") if au.calls and au.calls[-1][2] else None)
+        during = st.has("during_auction")
+        if during is None and au.calls and au.calls[-1][2] is not None and not au.ended \
+                and not any(a.kind in PLAY_KINDS for a in st.actions):
+            during = _span(au.calls[-1][2], "call")      # the auction told and not over: found during it
         if "play_completed" not in irr.facts and during is not None:
             irr.put("play_completed", False, during)     # found during the auction (Law 13B)
             irr.put("call_made", True, during)
