@@ -137,10 +137,38 @@ def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
         and 0 <= b.start - a.end <= 1 and text[a.end:b.start].strip() == ""
 
 
-_DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|说法不一|说法不同|各执一词|各说各|意见不一|不确定|记不清|还没判断|还没决定|"
+_DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|算不算|是不是|能不能|会不会|该不该|对不对|说法不一|说法不同|各执一词|各说各|意见不一|"
+                    r"不确定|记不清|还没判断|还没决定|还没定|还未定|尚未决定|待定|"
                     r"\b(whether|not sure|unsure|don't agree (about|on)|disagree (about|on) (who|whether|which)|(nobody|no one|no-one) (can|could) agree|"
                     r"can't agree|cannot agree|could not agree|couldn't agree|"
                     r"accounts differ|not made up my mind|undecided)\b", re.I)     # (是否定: 否定性, "negative"; 不记得: he forgot)
+
+
+# a player's or a side's account of a fact ("北说他换成2♦", "East says he had not played", "南北说…"), as
+# against a call said aloud (东说“不叫”) or a question
+_ACCOUNT = re.compile(r"^\s*(说|說|坚称|坚持说)(是|他|她|已|还|第|这|那|没|不是|自己|对方|东|南|西|北|庄家|明手)|"
+                      r"^\s*(says|said|claims|claimed|insists|insisted|maintains|maintained)\s+(that|he|she|it|they|the|trick|dummy|declarer)\b",
+                      re.I)
+
+
+def _disputed_accounts(ms: list[Mention], text: str) -> list[tuple[int, int]]:
+    """Where two players or sides give their own accounts ("北说他换成2♦，东西说是2♥", "西家说第9墩他已经引出来了，东家说
+    第9墩还没开始"): from the first one's last account before the other's to the end of the other's sentence."""
+    accounts = []                                  # (seat or side, start of the account)
+    speaker = None
+    for k, m in enumerate(ms):
+        if m.label == "SEAT" and m.value in SEATS:
+            speaker = m.value
+        elif m.label == "SIDE" and m.value in ("NS", "EW"):
+            speaker = m.value
+        elif m.label == "EVENT" and m.value == "say" and speaker is not None and _ACCOUNT.match(text[m.start:m.end + 12]):
+            accounts.append((speaker, m.start))
+    out = []
+    for (side1, at1), (side2, at2) in zip(accounts, accounts[1:]):
+        if side1 != side2 and not _SENTENCE_END.search(text, at1, at2) or side1 != side2 and len(_SENTENCE_END.findall(text, at1, at2)) <= 1:
+            end = _SENTENCE_END.search(text, at2)
+            out.append((at1, end.start() if end else len(text)))
+    return out
 
 
 def _sentence_start(text: str, at: int) -> int:
@@ -187,6 +215,7 @@ class _Teller:
         # no finding is read from them, nor who won a trick; the reasoner asks instead
         doubted = [(_sentence_start(text, d.start()), e.start() if (e := _SENTENCE_END.search(text, d.end())) else len(text))
                    for d in _DOUBT.finditer(text)]
+        disputed = _disputed_accounts(ms, text)
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -206,6 +235,9 @@ class _Teller:
             if any(a <= m.start < b for a, b in doubted) and (m.label == "FINDING" and m.value != "vulnerability"
                                                                or m.label == "EVENT" and m.value == "win"):
                 continue
+            if any(a <= m.start < b for a, b in disputed) and m.label in ("FINDING", "CALL", "CARD", "EVENT") \
+                    and not (m.label == "EVENT" and m.value == "say"):
+                continue                                  # what the two sides tell differently is in doubt
             handler = self._HANDLERS.get(m.label)
             if handler is not None:
                 handler(self, i, m, prev, nxt)
