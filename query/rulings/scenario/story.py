@@ -110,6 +110,11 @@ _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bl
 
 
 # a card only seen, not played ("having seen the ♠K", "看到♠K后")
+# a word or two written after a call in an auction ("3♥ cue - pass", "2♣ (Stayman) - 2♦", "3♠ after a think")
+_ANNOTATION = re.compile(r"\((?:[^()]{0,24})\)|\b(cue(?:-?bid)?|nat(?:ural)?|alerted|alert|forcing|transfer|stayman|weak|strong|"
+                         r"splinter|inv(?:itational)?|pre-?empt(?:ive)?|asking|relay|artificial|conventional|gf|game-forcing)\b",
+                         re.I)
+
 _SEEN_CARD = re.compile(r"(\b(seen|saw|seeing|sees|noticed|looking at|looked at)|看到了?|看见了?)\s*(the\s+|that\s+)?$", re.I)
 
 _NOT_YET = "(还没|还没有|尚未|都还没)"
@@ -230,7 +235,8 @@ class _Teller:
             nxt = ms[i + 1] if i + 1 < len(ms) else None
             self._bracket(text[prev.end if prev is not None else 0:m.start])
             if (m.start < self.belief_until or any(a <= m.start < b for a, b in ruled)) \
-                    and m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT"):
+                    and (m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT")
+                         or m.label == "FINDING" and m.value in ("trump_out", "no_trump_out", "established", "not_established")):
                 continue                                  # (nor is whom it was about the one who acts next)
             if any(a <= m.start < b for a, b in doubted) and (m.label == "FINDING" and m.value != "vulnerability"
                                                                or m.label == "EVENT" and m.value == "win"):
@@ -473,6 +479,10 @@ class _Teller:
         """An event word that makes no new action: what should have happened or has not yet (recorded as
         findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
         st, text, ms = self.st, self.text, self.ms
+        if m.value == "ruff" and m.text.lower() in ("trumps", "ruff") and re.search(
+                r"\b(of|about|no|all|the|his|her|their|any|with|draw|drawing|drew|pull|pulling|out|outstanding|remaining)\s+$",
+                text[max(0, m.start - 14):m.start], re.I):
+            return True                                 # "dummy out of trumps", "nothing about trumps", "a ruff": a noun, not a ruff
         if m.value == "expose" and (re.search(r"\b(it|that|this|which|bid|call|double|overcall|nt|[1-7][cdhs♣♦♥♠])\s+$", text[max(0, m.start - 10):m.start], re.I)
                                     or re.match(r"\s+(\d\+?|two|three|four|five|six|seven|both|at least)\s+(\w+\s+)?(hearts|spades|diamonds|clubs|majors|minors|points|hcp|cards)\b",
                                                 text[m.end:m.end + 30], re.I)):
@@ -611,6 +621,9 @@ class _Teller:
         elif kind in ("lead", "play") and who == "declarer" and re.match(
                 r"\s*(\S+\s+){0,3}?from\s+(the\s+)?(dummy|table|board)\b", text[m.end:m.end + 40], re.I):
             who = "dummy"                                  # "declarer led from dummy": the card is dummy's (Law 55)
+        if kind in ("claim", "concede") and who == "dummy" and not re.search(r"face|put|spread|table|lay|laid|摊|攤", m.text, re.I) \
+                and re.match(r"\s*(he|she|他|她)\b", text[_sentence_start(text, m.start):m.start], re.I):
+            who = "declarer"                           # "...and dummy out of trumps. He faced his hand": dummy claims nothing
         a = Action(who, kind, len(st.actions), fresh_subject=self.fresh)
         if kind == "win" and re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text):
             a.trick = int(re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text).group(1))    # "won trick 11"
@@ -646,9 +659,10 @@ class _Teller:
     def _contract(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """The contract and its declarer ("4♠X by South", "South is playing 4♥"), or an auction written call by seat."""
         st, text, ms = self.st, self.text, self.ms
-        if any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:]) \
-                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower() \
-                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I):
+        in_run = prev is not None and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == ""   # "- pass - 4♠ by S"
+        if (in_run or any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:])
+                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I)) \
+                and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
             # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
             call = m.value["contract"].rstrip("X") or m.value["contract"]
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
@@ -788,9 +802,15 @@ class _Teller:
             return
         shorthand = prev is not None and prev.label == "SEAT" and text[prev.end:m.start] in ("", " ") and self.fresh and self.actor in SEATS \
             and self.over is None
-        run = (last is not None and last.implicit and last.call and last.actor in SEATS and not self.fresh and prev is not None
-               and (prev.label == "CALL" or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
-               and text[prev.end:m.start].strip(" -–—,/)）(（") == "")        # ("1S - (1H)": opponents' calls in brackets)
+        slow = last is not None and last.kind == "hesitate" and len(st.actions) >= 2 and st.actions[-2].call \
+            and st.actions[-2].actor == last.actor and prev is not None and prev.label == "EVENT"
+        if slow:
+            last = st.actions[-2]                          # "3♠ after a good minute's think - pass": the run goes on
+        run = (last is not None and last.implicit and last.call and last.actor in SEATS and (not self.fresh or slow) and prev is not None
+               and (prev.label == "CALL" or slow or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
+               and _ANNOTATION.sub("", text[prev.end:m.start]).strip(" -–—,/)）(（") == ""   # ("1S - (1H)", "3♥ cue - pass")
+               and not re.search(r"[(（][^)）]*\S[^)）]*$", text[prev.end:m.start]))
+        # (but not a call inside a remark in brackets: "West passed (natural pass)")
         if run:
             # "W 1C P 1H P": calls in rotation after a seated call
             a = Action(lho(last.actor), "bid", len(st.actions), [("call", m)], call=m.value, implicit=True)
