@@ -91,8 +91,15 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         said = next((a for a in st.actions if a.kind == "explain" and _span(a, "event") is not None and re.match(
             r"\s*(错|錯|有误|有誤|wrong|incorrectly|by mistake)", st.text[_span(a, "event").end:], re.I)), None)
         mi = _span(said, "event") if said is not None else None
+    called = None
+    if exp is None and st.has("explanation_right") is not None and st.has("forgot") is not None:
+        # "北开1NT（约定卡写15-17点）… 北只有14点，他点力数错了 … 约定卡确实是15-17": the card told the agreement and
+        # the call departed from it; no explanation was wrong (Law 75C)
+        exp = called = next((a for a in st.actions if a.call and a.actor in SEATS and a.index <= next(
+            i for i, f, _m in st.findings if f in ("agreement_told", "explanation_right"))), None)
+        mi = st.has("explanation_right") if exp is not None else None
     asked, alert = None, exp if exp is not None and exp.kind == "alert" else None
-    if mi is not None and (exp is None or exp.kind in ("explain", "alert")):
+    if mi is not None and called is None and (exp is None or exp.kind in ("explain", "alert")):
         # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
         # told before the story says it was wrong ("東馬上發現自己解釋錯了")
         asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)

@@ -359,6 +359,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         pc = [m for _, f, m in st.findings if f == "penalty_card"]
         held = next((a for a in st.actions if a.kind == "hold" and a.cards and _resolve(a.actor, declarer) in SEATS
                      and any(0 <= c.start - m.end <= 6 for k, c in a.spans if k == "card" for m in pc)), None)
+        if held is None:
+            # "东家之前有一张罚牌♠K在桌上": the card lies on the table, named after "penalty card", by the one who has it
+            card = next((c for c in st.loose_cards for m in pc if 0 <= c.start - m.end <= 6), None)
+            owner = next((a for a in st.actions if a.kind == "hold" and _resolve(a.actor, declarer) in SEATS and card is not None
+                          and _span(a, "event") is not None and 0 <= card.start - _span(a, "event").end <= 12), None)
+            if owner is not None:
+                held = Action(owner.actor, "hold", owner.index, list(owner.spans) + [("card", card)], cards=[card.value])
         if held is not None:
             out += _penalty_card_not_played(st, held, _resolve(held.actor, declarer), declarer)
     # claims and concessions (Laws 68-71); "攤牌爭議。…北…攤牌": the claim told with its claimer first

@@ -326,6 +326,8 @@ class _Teller:
             # "… N doubled. No wait, it was South": a correction opening a sentence takes back the one before
             start = (0, 0) if m.value == "restart" else self.before if self.clause[0] == len(st.actions) else self.clause
             self.corrections.append((m.value, start[0], len(st.actions), start[1], len(st.findings), m.start))
+            if self.actor is not None:
+                self.fresh = True          # "東家用♠K——喔不對，是♠A——贏了": the card named next is a new one, his
             return
         if m.value == "out_of_turn" and len(set(seats_named(m.text))) == 1 \
                 and re.match(r"\s*(时|的时候|之时|[,，]\s*他)", text[m.end:m.end + 5]):
