@@ -362,7 +362,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("play_completed", True, done)
         during = st.has("during_auction")
         if during is None and au.calls and au.calls[-1][2] is not None and not au.ended \
-                and not any(a.kind in PLAY_KINDS for a in st.actions):
+                and not any(a.kind == "lead" or a.kind in PLAY_KINDS and a.trick for a in st.actions):
             during = _span(au.calls[-1][2], "call")      # the auction told and not over: found during it
         if "play_completed" not in irr.facts and during is not None:
             irr.put("play_completed", False, during)     # found during the auction (Law 13B)

@@ -703,6 +703,12 @@ class _Teller:
         a call made again or replacing another, one that should have been made. True when settled here."""
         st, text = self.st, self.text
         last = self.last
+        if st.contract is None and m.value not in ("P", "X", "XX") and nxt is not None and nxt.label == "SEAT" \
+                and re.fullmatch(r"\s?", text[m.end:nxt.start]) and re.match(r"\s*[.。;；]", text[nxt.end:nxt.end + 3]) \
+                and (prev is None or _SENTENCE_END.search(text[prev.end:m.start])):
+            st.contract, st.declarer = (m.value, m), (nxt.value, nxt)      # "4♠ South. Trick 3 …": the contract and declarer
+            self.skip.add(i + 1)
+            return True
         if prev is not None and prev.label == "FINDING" and prev.value == "wanted" and 0 <= m.start - prev.end <= 3 \
                 and self.actor in SEATS and not self.fresh and any(a.actor == self.actor and a.call for a in st.actions):
             # "北說了two hearts，他其實要說two spades": the call he meant, after the one he made (Law 25A)
