@@ -481,6 +481,8 @@ class _Teller:
         """An event word that makes no new action: what should have happened or has not yet (recorded as
         findings), a heading, a meaning, whom something was said to, "before it happened". True when settled here."""
         st, text, ms = self.st, self.text, self.ms
+        if m.value in PLAY_EVENTS and re.match(r"\s*(什么|什麼|哪张|哪一张|哪门|哪个|which|what)", text[m.end:m.end + 8], re.I):
+            return True                                 # "南家在想下一磴要攻什麼時": what to lead, still to be decided
         if m.value == "ruff" and m.text.lower() in ("trumps", "ruff") and re.search(
                 r"\b(of|about|no|all|the|his|her|their|any|with|draw|drawing|drew|pull|pulling|out|outstanding|remaining)\s+$",
                 text[max(0, m.start - 14):m.start], re.I):
