@@ -283,17 +283,19 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
         irr.put("unintended", True, un)
     elif it is not None and un is None:
         irr.put("unintended", False, it)
-    since = [(x, b) for x, _, b in au.calls if b is not None and first.index < b.index < second.index]
-    if any(x == partner(off) for x, _ in since):
-        irr.put("partner_called_since", True)
-    elif since:
+    told = [(x, b) for x, _, b in au.calls if b is not None and first.index < b.index < second.index]
+    already = next((b for b in calls if b.index > second.index and b.actor == partner(off) and re.search(
+        r"already|已经|已", st.text[max(0, min(m.start for _, m in b.spans) - 8):max(m.end for _, m in b.spans)], re.I)), None)
+    if any(x == partner(off) for x, _ in told) or already is not None:
+        # "…but South had already bid 2♠", "但南已经叫了2♠": his partner had called before the change (Law 25A1)
+        irr.put("partner_called_since", True, *([_span(already, "actor") or _span(already, "call")] if already is not None else []))
+    elif told:
         # "North opened 1S. East passed. Then North said he meant 1NT": the calls told between his call and
         # the change, in rotation, are not his partner's (Law 25A1)
-        irr.put("partner_called_since", False, _span(since[-1][1], "call") or _span(since[-1][1], "actor"))
+        irr.put("partner_called_since", False, _span(told[-1][1], "call") or _span(told[-1][1], "actor"))
     elif changed_at_once(st, first):
         irr.put("partner_called_since", False, _span(second, "event") or _span(second, "call"))
-    since = [x for x, _ in since]
-    if lho(off) in since:
+    if any(x == lho(off) for x, _ in told):
         irr.put("lho_called_over_first_call", True)
     later = [b for b in calls if b.index > second.index]
     if any(b.actor == lho(off) for b in later) and "lho_called_over_first_call" not in irr.facts:

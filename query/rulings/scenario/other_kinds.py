@@ -11,14 +11,14 @@ import re
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, call_of
+from query.rulings.scenario.story import Action, Story, call_of, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, \
     changed_at_once
 
 
 def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     """Two actions told in one sentence ("E pass, S 3NT, all pass. At the same time…" are not)."""
-    ends = sorted(min(m.start for f, m in x.spans if f != "actor") for x in (a, b))    # (the actor may be named earlier)
+    ends = sorted(told_at(x) for x in (a, b))
     return not _SENTENCE.search(st.text[ends[0]:ends[1]])
 
 
@@ -102,12 +102,18 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     if mi is not None and called is None and (exp is None or exp.kind in ("explain", "alert")):
         # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
         # told before the story says it was wrong ("東馬上發現自己解釋錯了")
-        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS), None)
+        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS and _span(a, "event") is not None
+                      and re.match(r"(ask|quer|问|詢問|询问|問)", _span(a, "event").text, re.I)), None)   # a question, not "told"
         answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind in ("say", "explain")
                        and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
         if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor
                                    or alert is not None and answer.index > alert.index):
             exp = answer                                  # ("2♦ (alerted). South asked; West said …": the answer)
+    if alert is not None and exp is alert:
+        # "E 2D (alerted). West told South that 2D was …": what the alerting side then said is the explanation
+        told = next((b for b in st.actions if b.index > alert.index and b.kind in ("say", "explain")
+                     and b.actor in (alert.actor, partner(alert.actor))), None)
+        exp = told or exp
     if mi is None and exp is not None and exp.kind == "no_alert":
         mi = _span(exp, "event")                          # a failure to alert is misinformation (Laws 20F, 21B)
     if mi is not None and exp is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from query.rulings.facts import SEATS, lho, partner
-from query.rulings.scenario.story import Action, Story
+from query.rulings.scenario.story import Action, Story, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span, \
     loose_cards_before
 
@@ -329,7 +329,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)
         during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended) \
-            or any(b.call and b.actor in SEATS and b.index > a.index for b in st.actions) \
+            or a.trick is None and any(b.call and b.actor in SEATS and b.index > a.index for b in st.actions) \
             and not any(b.kind in ("lead", "play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions)
         # (calls told after it, and no card played before it: it happened during the auction, Law 24)
         if during:
@@ -421,8 +421,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("within_correction_period", True, st.has("correction_period"))
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
-        elif st.has("trump_mentioned") is not None:
-            irr.put("trump_mentioned", True, st.has("trump_mentioned"))     # "saying he would draw trumps" (Law 70C1)
+        elif (said := st.has("trump_mentioned")) is not None \
+                and not re.search(r"(without|not|never|没有|没|未)\s*\S{0,2}$", st.text[max(0, said.start - 10):said.start], re.I):
+            irr.put("trump_mentioned", True, said)      # "saying he would draw trumps" (Law 70C1); not "without drawing trumps"
         resp = next((b for b in st.actions if b.index > a.index and b.kind in ("object", "agree", "accept", "decline")), None)
         if resp is not None and resp.kind == "object" and role is None and who in SEATS and _resolve(resp.actor, declarer) == partner(who):
             # his partner objects: only a defender's partner has a say in a concession (Law 68B2)
@@ -534,8 +535,7 @@ def _at_a_later_trick(st: Story, b: Action, x: Action) -> bool:
     ("西就先扔出了♦A" is one act told with two words, not two plays)."""
     if b.trick is not None and x.trick is not None and (x.trick != b.trick or any(k == "trick" for k, _ in x.spans)):
         return x.trick > b.trick
-    ends = [min(m.start for f, m in a.spans if f != "actor") for a in (b, x)]     # (the actor may be named earlier)
-    between = st.text[ends[0]:ends[1]]
+    between = st.text[told_at(b):told_at(x)]
     return bool(_SENTENCE.search(between) or re.search(r"\blater\b|afterwards|后来|之后|以后|后面", between, re.I))
 
 

@@ -120,10 +120,11 @@ _ENGLISH_RUN = re.compile(r"[0-9A-Za-z♣♦♥♠][0-9A-Za-z♣♦♥♠'’]*(
 
 
 # a player named once with his seat ("Mrs Lin (East)", "王先生（北）"): each time the name is used, it is that seat
-_NAMED_EN = re.compile(r"\b((?:Mrs?|Ms|Miss|Dr)\.?\s+[A-Z][a-z]+|[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})?)\s*\(\s*(North|South|East|West|[NESW])\b[^)]{0,20}\)")
-_NAMED_ZH = re.compile(r"([\u4e00-\u9fff]{1,3}(?:先生|太太|小姐|女士|老师)|[老小][\u4e00-\u9fff])\s*[（(]\s*(北|南|东|西)家?\s*[)）]")
+_NAMED_EN = re.compile(r"\b((?:Mrs?|Ms|Miss|Dr)\.?\s+([A-Z][a-z]+)|[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})?)\s*\(\s*(North|South|East|West|[NESW])\s*\)")
+_NAMED_ZH = re.compile(r"(([\u4e00-\u9fff]{1,3})(?:先生|太太|小姐|女士|老师)|[老小][\u4e00-\u9fff])\s*[（(]\s*(北|南|东|西)家?\s*[)）]")
 _NOT_NAMES = {"Board", "Dealer", "Declarer", "Dummy", "Trick", "Round", "Table", "Director", "The", "Then", "Contract",
-              "Vul", "Both", "None", "North", "South", "East", "West", "Defender", "Defenders", "Partner"}
+              "Vul", "Both", "None", "North", "South", "East", "West", "Defender", "Defenders", "Partner",
+              "Pass", "Passed", "Double", "Redouble", "Dbl", "Rdbl", "Alert", "Alerted", "Stayman", "Transfer", "Lead"}
 _SEAT_WORDS = {"North": "N", "South": "S", "East": "E", "West": "W", "N": "N", "S": "S", "E": "E", "W": "W",
                "北": "N", "南": "S", "东": "E", "西": "W"}
 
@@ -131,12 +132,16 @@ _SEAT_WORDS = {"North": "N", "South": "S", "East": "E", "West": "W", "N": "N", "
 def _named_players(text: str, plain: str, fam: str, out: list[Mention]) -> list[Mention]:
     """Every use of a name introduced with its seat becomes a mention of that seat."""
     pattern = _NAMED_ZH if fam == "zh" else _NAMED_EN
-    names = {m.group(1): _SEAT_WORDS[m.group(2)] for m in pattern.finditer(plain) if m.group(1) not in _NOT_NAMES}
-    for name, seat in names.items():
+    names = {}
+    for m in pattern.finditer(plain):
+        if m.group(1) not in _NOT_NAMES:
+            names[m.group(1)] = names[m.group(2) or m.group(1)] = _SEAT_WORDS[m.group(3)]   # "Mr Smith" and "Smith"
+    for name, seat in sorted(names.items(), key=lambda x: -len(x[0])):       # the full name before the surname alone
         for hit in re.finditer(re.escape(name), plain):
             a, b = hit.span()
-            if fam == "en" and (a and plain[a - 1].isalpha() or b < len(plain) and plain[b].isalpha()):
-                continue
+            if fam == "en" and (a and plain[a - 1].isalpha() or b < len(plain) and plain[b].isalpha()) \
+                    or any(x.label == "SEAT" and x.start <= a and b <= x.end for x in out if x.text != plain[a:b]):
+                continue                     # (inside a longer name already read: "Mr Smith" before "Smith")
             out = [x for x in out if x.end <= a or x.start >= b] + [Mention("SEAT", seat, a, b, text[a:b])]
     return sorted(out, key=lambda m: m.start)
 

@@ -109,12 +109,12 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
 _NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
 
 
-# a card only seen, not played ("having seen the ♠K", "看到♠K后")
 # a word or two written after a call in an auction ("3♥ cue - pass", "2♣ (Stayman) - 2♦", "3♠ after a think")
 _ANNOTATION = re.compile(r"\((?:[^()]{0,24})\)|\b(cue(?:-?bid)?|nat(?:ural)?|alerted|alert|forcing|transfer|stayman|weak|strong|"
                          r"splinter|inv(?:itational)?|pre-?empt(?:ive)?|asking|relay|artificial|conventional|gf|game-forcing)\b",
                          re.I)
 
+# a card only seen, not played ("having seen the ♠K", "看到♠K后")
 _SEEN_CARD = re.compile(r"(\b(seen|saw|seeing|sees|noticed|looking at|looked at)|看到了?|看见了?)\s*(the\s+|that\s+)?$", re.I)
 
 _NOT_YET = "(还没|还没有|尚未|都还没)"
@@ -138,7 +138,7 @@ def _not_yet_before(text: str, pos: int, reach: int) -> int | None:
 def _contract_call(text: str, a: Mention | None, b: Mention | None) -> bool:
     """A bid written right against the declarer's seat, "4♠南" or "东4♥": the contract."""
     call = a if a is not None and a.label == "CALL" else b
-    return a is not None and b is not None and call.label == "CALL" and call.value not in ("P", "X", "XX") \
+    return a is not None and b is not None and call.label == "CALL" and call.value not in ("P", "X", "XX", "AP") \
         and 0 <= b.start - a.end <= 1 and text[a.end:b.start].strip() == ""
 
 
@@ -156,21 +156,26 @@ _ACCOUNT = re.compile(r"^\s*(说|說|坚称|坚持说)(是|他|她|已|还|第|�
                       re.I)
 
 
+_AGREES = re.compile(r"\s*(没问题|没关系|可以|好|同意|接受|ok|okay|fine|that's fine|no problem|agreed?)", re.I)
+
+
 def _disputed_accounts(ms: list[Mention], text: str) -> list[tuple[int, int]]:
-    """Where two players or sides give their own accounts ("北说他换成2♦，东西说是2♥", "西家说第9墩他已经引出来了，东家说
-    第9墩还没开始"): from the first one's last account before the other's to the end of the other's sentence."""
-    accounts = []                                  # (seat or side, start of the account)
-    speaker = None
-    for k, m in enumerate(ms):
+    """Where the two sides give their own accounts of a fact ("北说他换成2♦，东西说是2♥"): from the first side's last
+    account before the other's to the end of the other's sentence. An answer that agrees ("东说没问题，接受") is no
+    rival account, nor is what a partner adds."""
+    accounts = []                                  # (side, start of the account)
+    side = None
+    for m in ms:
         if m.label == "SEAT" and m.value in SEATS:
-            speaker = m.value
+            side = "NS" if m.value in "NS" else "EW"
         elif m.label == "SIDE" and m.value in ("NS", "EW"):
-            speaker = m.value
-        elif m.label == "EVENT" and m.value == "say" and speaker is not None and _ACCOUNT.match(text[m.start:m.end + 12]):
-            accounts.append((speaker, m.start))
+            side = m.value
+        elif m.label == "EVENT" and m.value == "say" and side is not None and _ACCOUNT.match(text[m.start:m.end + 12]) \
+                and not _AGREES.match(text[m.end:m.end + 8]):
+            accounts.append((side, m.start))
     out = []
     for (side1, at1), (side2, at2) in zip(accounts, accounts[1:]):
-        if side1 != side2 and not _SENTENCE_END.search(text, at1, at2) or side1 != side2 and len(_SENTENCE_END.findall(text, at1, at2)) <= 1:
+        if side1 != side2 and len(_SENTENCE_END.findall(text, at1, at2)) <= 1:
             end = _SENTENCE_END.search(text, at2)
             out.append((at1, end.start() if end else len(text)))
     return out
@@ -303,8 +308,10 @@ class _Teller:
                 _not_yet_before(text, m.start, 6) is not None or re.match(r"\s*" + _NOT_YET, text[m.end:m.end + 4])):
             # "他和夢家都還沒出下一磴", "下一磴還沒有任何人出牌": nobody has played to the next trick (Law 63A)
             m = Mention("FINDING", "not_established", m.start, m.end, m.text)
+        if m.value in ("comparable", "not_comparable") and re.match(r"[^,.;，。；]{0,4}吗", text[m.end:m.end + 6]):
+            return                                  # "2♣和1♠意思相近吗？": asked, not found
         if m.value in OPPOSITE \
-                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
+                and re.search(r"(\bnot\b|n't\b|\bnever\b|不是|并非|不算|并不|不比|没有|没(?!叫))[^,.;，。；!?！？]{0,20}$", text[max(0, m.start - 30):m.start], re.I):
             # "it was not a comparable call", "wasn't comparable", "不是1♥的比擬叫品", "it wasn't established",
             # "I was not satisfied it was unintended": the Director's finding is the opposite one
             m = Mention("FINDING", OPPOSITE[m.value], m.start, m.end, m.text)
@@ -505,11 +512,13 @@ class _Teller:
         if prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
                 and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
-                     or prev.value == "negated" and m.start - prev.end <= 1
+                     or prev.value == "negated" and m.start - prev.end <= 1 and (
+                         m.value != "decline" or re.match(r"(ask|want|requir|insist|demand)", m.text, re.I))
                      or prev.value == "out_of_turn" and seats_named(prev.text)
                      and not re.search(r"前|before", prev.text, re.I)) \
-                and m.value not in ("accept", "decline"):
+                and (m.value not in ("accept", "decline") or prev.value == "negated"):
             # "East should have led", "東應首攻", "還沒攻牌": what should have happened (or has not), not what did
+            # ("South did not ask for it to be corrected": no refusal)
             if prev.value in ("should", "out_of_turn") and not (
                     m.value in ("play", "follow", "discard", "ruff") and not seats_named(prev.text)):
                 # (not "东没有梅花，应该打出♠Q": which card he should have played, not whose turn it was)
@@ -663,7 +672,7 @@ class _Teller:
     def _contract(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """The contract and its declarer ("4♠X by South", "South is playing 4♥"), or an auction written call by seat."""
         st, text, ms = self.st, self.text, self.ms
-        in_run = prev is not None and prev.label == "CALL" and text[prev.end:m.start].strip(" -–—,/") == ""   # "- pass - 4♠ by S"
+        in_run = prev is not None and prev.label == "CALL" and re.fullmatch(r"\s*[-–—]\s*", text[prev.end:m.start])   # "- pass - 4♠ by S"
         if (in_run or any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:])
                 and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I)) \
                 and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
@@ -730,6 +739,11 @@ class _Teller:
             return True
         if re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
             return True                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
+        if re.match(r"[一二两三四五六七八九]", m.text) and re.search(r"(有|持有|还有)\s*$", text[max(0, m.start - 3):m.start]):
+            if last is not None and last.kind == "hold" and last.suit is None and m.value[-1] in "SHDC":
+                last.suit = m.value[-1]                   # "他还有两黑桃": two spades held, not a bid of 2♠
+                last.spans.append(("suit", m))
+            return True
         if re.search(r"\b(shows|showed|showing|show|promises|promised|denies|denied|means|meant)\s+$", text[max(0, m.start - 12):m.start], re.I) \
                 and m.value not in ("P", "X", "XX"):
             return True                                   # "a double … shows four hearts": the meaning, not a bid of 4♥
@@ -1080,6 +1094,11 @@ def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
     end = ev.end + m.end() + (stop.start() if stop else len(tail) - m.end())
     seats = [x for x in rest if x.start < end and (x.label == "SEAT" or x.label == "ROLE" and x.value in ("declarer", "dummy"))]
     return seats[-1] if seats else None
+
+
+def told_at(a: Action) -> int:
+    """Where the action itself is told: its first words other than its actor's, who may be named earlier."""
+    return min((m.start for f, m in a.spans if f != "actor"), default=min((m.start for _, m in a.spans), default=0))
 
 
 def _span_end(a: Action) -> int:
