@@ -65,6 +65,9 @@ def lexicon(fam: str) -> dict:
     return json.loads((PATTERNS / fam / "lexicon.json").read_text(encoding="utf-8"))
 
 
+_ZHE = re.compile(r"(?<![显顯卓昭原土])著(?![名作称稱])")
+
+
 @lru_cache(maxsize=1)
 def fold():
     import opencc
@@ -80,7 +83,10 @@ def fold():
     def t2s(text: str) -> str:
         text = cantonese.sub(lambda m: lex["cantonese"][m.group()], text)   # before OpenCC, which makes 係 into 系
         folded = convert(text)
-        return folded if len(folded) == len(text) else text     # offsets must map 1:1
+        if len(folded) != len(text):
+            return text                                          # offsets must map 1:1
+        # OpenCC keeps 著 (a Simplified character too): as the particle of 跟著, 接著, 蓋著 it is 着
+        return _ZHE.sub("着", folded)
     return t2s
 
 
