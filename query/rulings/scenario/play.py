@@ -523,9 +523,11 @@ def _led_suit(st: Story, b: Action) -> str | None:
     """The suit a player failed to follow: the suit he showed out of, or that of the lead before him."""
     if b.kind == "show_out" and b.suit in ("S", "H", "D", "C"):
         return b.suit
-    lead = next((x for x in reversed(st.actions[:b.index]) if x.kind == "lead" and (b.trick is None or x.trick in (None, b.trick))), None)
+    lead = next((x for x in reversed(st.actions[:b.index]) if x.kind == "lead" and (b.trick is None or x.trick in (None, b.trick))), None) \
+        or next((x for x in st.actions[:b.index] if b.trick is not None and x.trick == b.trick and x.kind == "play"
+                 and (x.suit or x.cards)), None)
     if lead is None:
-        return None
+        return None                   # (the lead before him, else the first card told at his trick: "第7磴莊家從夢家出♣")
     suit = lead.suit or (lead.cards[0][0] if lead.cards else None)
     return suit if suit in ("S", "H", "D", "C") else None
 
@@ -549,9 +551,9 @@ def _later_plays_of_suit_not_followed(st: Story, declarer: str | None) -> list[A
         suit = _led_suit(st, b) if b.kind in ("discard", "ruff", "show_out") and who in SEATS else None
         if suit is None:
             continue
-        later = next((x for x in st.actions[b.index + 1:] if _resolve(x.actor, declarer) == who
-                      and x.kind in ("play", "follow", "lead", "discard") and any(c[0] == suit for c in x.cards)
-                      and _at_a_later_trick(st, b, x)), None)
+        later = next((x for x in st.actions[b.index + 1:] if _resolve(x.actor, declarer) == who and any(c[0] == suit for c in x.cards)
+                      and (x.kind in ("play", "follow", "lead", "discard") and _at_a_later_trick(st, b, x)
+                           or x.kind == "replace")), None)      # ("改出♣A": he put a club in its place)
         if later is not None:
             out.append(Action(later.actor, "hold", later.index, list(later.spans), cards=[c for c in later.cards if c[0] == suit],
                               suit=suit, trick=later.trick, implicit=True))
@@ -646,6 +648,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                              or re.match(r"\s*(出牌|开始)?\s*(之前|以前|前)", st.text[x.end:x.end + 6]))), None)
     if ne is None and before_next is not None:
         ne = before_next              # "在第5磴出牌前发现并更正", "before playing to trick 5" (revoke at trick 4): Law 63A1
+    fixed = next((b for b in st.actions if src is not None and b.index > src.index and b.kind == "replace"
+                  and _resolve(b.actor, declarer) == off and b.trick in (None, src.trick)), None) if off else None
+    if ne is None and nt is None and est is None and fixed is not None and not any(
+            b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
+        ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
     if ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None:

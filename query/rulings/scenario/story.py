@@ -379,7 +379,7 @@ class _Teller:
                 self.actor, self.actor_m, self.fresh = m.value, m, True      # "South's replacement was 2♥"
             if nxt is not None and nxt.label == "ROLE" and nxt.value in RELATIVE:
                 self.skip.add(i + 1)                   # "North (West's LHO)": a description, not a new subject
-                if not re.search(r"[(（,，]\s*$", text[max(0, m.start - 3):m.start]):
+                if not (prev is not None and prev.label == "SEAT" and re.fullmatch(r"\s*[(（,，]\s*", text[prev.end:m.start])):
                     # "东的下家不接受", "East's LHO did not accept": the player so named is the subject
                     self.actor, self.actor_m, self.fresh = RELATIVE[nxt.value](m.value), nxt, True
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
@@ -924,8 +924,8 @@ class _Teller:
             return
         if last is not None and last.kind == "pull" and not last.call and not self.fresh:
             last.kind = "play"                     # "put the ♦A on the table" is a play
-        if last is not None and last.kind in PLAY_EVENTS | {"hold"} and not self.fresh:
-            last.cards.append(m.value)
+        if last is not None and (last.kind in PLAY_EVENTS | {"hold"} or last.kind == "replace" and not last.call) and not self.fresh:
+            last.cards.append(m.value)                 # ("改出♣A": the card put in place of the one played)
             last.spans.append(("card", m))
         elif self.fresh and self.actor is not None:
             a = Action(self.actor, "play", len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
