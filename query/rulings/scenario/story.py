@@ -634,6 +634,10 @@ class _Teller:
         elif kind in ("lead", "play") and who == "declarer" and re.match(
                 r"\s*(\S+\s+){0,3}?from\s+(the\s+)?(dummy|table|board)\b", text[m.end:m.end + 40], re.I):
             who = "dummy"                                  # "declarer led from dummy": the card is dummy's (Law 55)
+        if re.search(r"(让|允许|准许)(他|她)\s*$", text[max(0, m.start - 4):m.start]) and self.last is not None \
+                and self.last.actor in SEATS:
+            who, self.actor_m = self.last.actor, next((x for k, x in self.last.spans if k == "actor"), self.actor_m)
+            self.actor = who                           # "…同伴西还没叫，我让他改1♠": he is the one who acted, East
         if kind in ("claim", "concede") and who == "dummy" and not re.search(r"face|put|spread|table|lay|laid|摊|攤", m.text, re.I) \
                 and re.match(r"\s*(he|she|他|她)\b", text[_sentence_start(text, m.start):m.start], re.I):
             who = "declarer"                           # "...and dummy out of trumps. He faced his hand": dummy claims nothing
