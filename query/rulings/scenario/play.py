@@ -303,7 +303,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 if declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)) \
                         or declarer is None and a.actor in st.defenders:
                     a.kind = "expose"     # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
-    for a in st.actions:
+    told = _penalty_card_told(st, declarer)
+    if told is not None and _penalty_card_not_played(st, told, _resolve(told.actor, declarer), declarer):
+        told = None                         # its failure to be played is the ruling asked for (below, Law 52)
+    for a in st.actions + ([told] if told is not None else []):
         if a.kind in ("drop", "expose") and a.actor is None:
             ev = _span(a, "event")
             after = [x for x in st.seat_mentions if 0 <= x.start - ev.end <= 25]
@@ -478,6 +481,27 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
             irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
         elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
             irr.put("declarer_lead_choice", "not_yet_chosen", _span(nxt, "event") or _span(nxt, "actor"))   # the story stops there
+
+
+def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
+    """"東家的♠Q是罰張", "East has a major penalty card, the ♠Q": a penalty card already on the table when the
+    story starts, and nothing exposed in it; the exposure it came from, for the rest of Law 50."""
+    if any(a.kind in ("drop", "expose") for a in st.actions):
+        return None
+    for _, f, pc in st.findings:
+        if f != "penalty_card":
+            continue
+        card = next((m for m in st.mentions if m.label == "CARD" and (0 <= pc.start - m.end <= 3 or 0 <= m.start - pc.end <= 6)), None)
+        if card is None or any(card.value in a.cards and not a.implicit and a.kind != "hold" for a in st.actions):
+            continue                        # (a card led or played before: the story tells how it became one)
+        owner = next((x for x in reversed(st.seat_mentions) if x.end <= min(card.start, pc.start)
+                      and not _SENTENCE.search(st.text[x.end:min(card.start, pc.start)])), None)
+        held = owner is not None and (st.text[owner.end:owner.end + 2].startswith(("的", "'s", "’s")) or any(
+            a.kind == "hold" and a.actor == owner.value and _span(a, "event") is not None
+            and 0 <= pc.start - _span(a, "event").end <= 12 for a in st.actions))
+        if held and _resolve(owner.value, declarer) in SEATS:       # "東家的♠Q是罰張", "東家有一張大罰張♠Q"
+            return Action(owner.value, "expose", 0, [("actor", owner), ("event", pc), ("card", card)], cards=[card.value])
+    return None
 
 
 def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
