@@ -373,6 +373,11 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         if "play_completed" not in irr.facts and during is not None:
             irr.put("play_completed", False, during)     # found during the auction (Law 13B)
             irr.put("call_made", True, during)
+        started = next((m for m in [st.has("after_lead")] + [_span(a, "event") for a in st.actions if a.kind in ("lead", "dummy_down")]
+                        if m is not None), None)
+        if "play_completed" not in irr.facts and started is not None:
+            irr.put("play_completed", False, started)    # "after the opening lead, … dummy had 14 cards": found during the play
+            irr.put("call_made", True, started)          # (the auction is over)
         if st.has("correctable") is not None:
             irr.put("deal_correctable", True, st.has("correctable"))    # the Director found the deal can be put right (13B1)
         out.append(irr)
