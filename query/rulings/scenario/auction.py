@@ -14,7 +14,8 @@ import re
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
 from query.rulings.scenario.story import Action, Story, call_of, seats_named
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before
+from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before, \
+    told_as_already
 
 
 def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
@@ -284,8 +285,7 @@ def _change_of_call(st: Story, first: Action, second: Action, calls: list[Action
     elif it is not None and un is None:
         irr.put("unintended", False, it)
     told = [(x, b) for x, _, b in au.calls if b is not None and first.index < b.index < second.index]
-    already = next((b for b in calls if b.index > second.index and b.actor == partner(off) and re.search(
-        r"already|已经|已", st.text[max(0, min(m.start for _, m in b.spans) - 8):max(m.end for _, m in b.spans)], re.I)), None)
+    already = next((b for b in calls if b.index > second.index and b.actor == partner(off) and told_as_already(st, b)), None)
     if any(x == partner(off) for x, _ in told) or already is not None:
         # "…but South had already bid 2♠", "但南已经叫了2♠": his partner had called before the change (Law 25A1)
         irr.put("partner_called_since", True, *([_span(already, "actor") or _span(already, "call")] if already is not None else []))

@@ -386,7 +386,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             role = "defender"                          # "Defender N said 'you can have the rest'"
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
-        trump = st.contract[0][1:].rstrip("X")[:1] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        trump = _contract_trump(st)
         if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
             trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
         held = next((b for b in st.actions if b.kind == "hold" and _resolve(b.actor, declarer) != who      # before or after the claim
@@ -584,6 +584,11 @@ def _later_plays_of_suit_not_followed(st: Story, declarer: str | None) -> list[A
     return out
 
 
+def _contract_trump(st: Story) -> str | None:
+    """The trump suit of the contract told ("4♠" -> "S"); None in notrump or with no contract."""
+    return st.contract[0][1:2] if st.contract and not st.contract[0][1:].startswith("NT") else None
+
+
 def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
     out = []
     for w in st.actions:
@@ -632,7 +637,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             # "W then led a club to trick 6": whoever leads to the next trick won this one (Law 44G)
             same = [(src.trick, _resolve(b.actor, declarer), b) for b in st.actions if b.kind == "lead" and b.index > src.index
                     and b.trick == src.trick + 1 and _resolve(b.actor, declarer) in SEATS][:1]
-        trump = st.contract[0][1:2] if st.contract and not st.contract[0][1:].startswith("NT") else None
+        trump = _contract_trump(st)
         ruffed = src.kind == "ruff" or trump is not None and bool(src.cards) and all(c[0] == trump for c in src.cards)
         if not same and ruffed and src.trick:
             # "W led the ♦K, dummy and East followed small, declarer ruffed": the fourth card, a ruff, won the trick

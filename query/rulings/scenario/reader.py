@@ -149,8 +149,9 @@ def _named_players(text: str, plain: str, fam: str, out: list[Mention]) -> list[
 def mentions(text: str, lang: str) -> list[Mention]:
     """The mentions in `text`, in order, with offsets into `text` itself; in a Chinese text, the
     English pipeline's mentions inside English phrases are added where the Chinese one read nothing."""
-    out = _named_players(text, normalized(text, lang), family(lang), _mentions(text, family(lang), normalized(text, lang)))
-    if family(lang) == "zh" and _ENGLISH_RUN.search(text):
+    fam, plain = family(lang), normalized(text, lang)
+    out = _named_players(text, plain, fam, _mentions(text, fam, plain))
+    if fam == "zh" and _ENGLISH_RUN.search(text):
         runs = [r.span() for r in _ENGLISH_RUN.finditer(text)]
         # the English pass sees only the English: every Chinese character is a space (offsets unchanged)
         for m in _mentions(text, "en", _CJK.sub(" ", normalized(text, "en").translate(_CJK_PUNCT))):

@@ -132,11 +132,15 @@ def changed_at_once(st: Story, first: Action) -> bool:
     end = max(m.end for _, m in first.spans)
     rest = st.text[end:end + 60]
     stop = _SENTENCE.search(rest)
-    if any(b.index > first.index and b.call and b.actor in SEATS and b.actor != first.actor and re.search(
-            r"(已经|已|already)\W{0,2}\S{0,3}$", st.text[max(0, min(m.start for _, m in b.spans) - 8):min(m.start for _, m in b.spans) + 4])
+    if any(b.index > first.index and b.call and b.actor in SEATS and b.actor != first.actor and told_as_already(st, b)
            for b in st.actions):
         return False            # "…马上说拿错了；东家已经叫了1NT": another player had called before he changed it
     return bool(_AT_ONCE.search(rest[:stop.start()] if stop else rest))
+
+
+def told_as_already(st: Story, b: Action) -> bool:
+    """"South had already bid 2♠", "东家已经叫了1NT": an action told as having come before what was just told."""
+    return bool(re.search(r"already|已经|已", st.text[max(0, min(m.start for _, m in b.spans) - 8):max(m.end for _, m in b.spans)], re.I))
 
 
 def loose_cards_before(st: Story, a: Action) -> list:
