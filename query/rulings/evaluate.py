@@ -13,7 +13,10 @@ must_cite, rectifications, missing, half), runs each text through the reader and
 - asks_when_complete: share of complete scenarios answered with a question;
 - asks_when_missing: share of missing_fact scenarios answered with a question;
 - law_questions: share of law_question rows recognised as questions about the Laws;
-- rect_all: share of complete scenarios whose answer has every labelled rectification type.
+- rect_all: share of complete scenarios whose answer has every labelled rectification type;
+- facts_read, facts_wrong, facts_asked: over the facts labelled in rows of kind `facts` (a short story
+  that states one to three facts, tests/data/rulings_facts*.jsonl), the share the reader understood with
+  the labelled value, understood with another value (the worst outcome), or asked about.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ from query.errors import BadInput
 ROOT = Path(__file__).resolve().parent.parent.parent
 # development sets, each by another blind writer and checked by a second reader (tuned on), and the
 # held-out half of the first (never tuned on); docs/scenario-reader.md tells their story
-SETS = {half: ROOT / "tests" / "data" / f"rulings_{half}.jsonl" for half in ("dev", "dev2", "dev3", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "heldout")}
+SETS = {half: ROOT / "tests" / "data" / f"rulings_{half}.jsonl" for half in ("dev", "dev2", "dev3", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "facts15", "heldout")}
 _PART = re.compile(r"^\d+|[A-Z]|\d+|\([a-z]+\)")
 
 
@@ -77,12 +80,16 @@ def judge(row: dict, answer: dict) -> dict:
     ruled = (answer.get("irregularities") or [None])[0] if not asked_kind else None
     labelled = (row.get("irregularities") or [None])[0]
     need = set(row.get("must_cite") or [])
+    read = (answer.get("understood") or {}).get("facts", {})
+    asked_facts = {m.get("fact") for m in answer.get("missing", [])}
+    facts = {k: "read" if k in read and read[k] == v else "wrong" if k in read else "asked" if k in asked_facts else "unused"
+             for k, v in (row.get("facts") or {}).items()}
     return {"id": row["id"], "lang": row["lang"], "half": row.get("half"), "kind": row["kind"],
             "law_question": answer.get("kind") == "law_question", "asked": asked, "asked_kind": asked_kind,
             "ruled": ruled, "labelled": labelled, "wrong": bool(labelled and ruled and ruled != labelled),
             "cites_all": need <= covered(cited), "missing_cites": sorted(need - covered(cited)),
             "cites_all_with_options": need <= covered(optioned),
-            "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited}
+            "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited, "facts": facts}
 
 
 def _share(xs: list[bool]) -> dict:
@@ -94,13 +101,15 @@ def summarize(results: list[dict]) -> dict:
     miss = [r for r in results if r["kind"] == "missing_fact"]
     lawq = [r for r in results if r["kind"] == "law_question"]
     lab = [r for r in results if r["labelled"] and r["kind"] != "law_question"]
+    told = [outcome for r in results if r["kind"] == "facts" for outcome in r["facts"].values()]
     return {"rows": len(results), "cite_all": _share([r["cites_all"] for r in comp]),
             "cite_all_with_options": _share([r["cites_all_with_options"] for r in comp]),
             "wrong_irregularity": _share([r["wrong"] for r in lab]),
             "asks_when_complete": _share([r["asked"] for r in comp]),
             "asks_when_missing": _share([r["asked"] for r in miss]),
             "law_questions": _share([r["law_question"] for r in lawq]),
-            "rect_all": _share([r["rects_all"] for r in comp])}
+            "rect_all": _share([r["rects_all"] for r in comp]),
+            **{f"facts_{o}": _share([t == o for t in told]) for o in ("read", "wrong", "asked")}}
 
 
 def evaluate(g, sets: dict[str, Path] | None = None) -> dict:

@@ -137,6 +137,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
             or (st.has("wrong_hand") if a is told_hand else None)
         won = next((w for w in reversed(wins) if w.index < a.index), None)
+        if a.trick and not (won is not None and won.trick == a.trick - 1):
+            # "庄家以为自己赢了第7墩，引了♠K；其实那墩是西赢的": the winner of the trick before, told after the lead
+            won = next((w for w in wins if w.trick == a.trick - 1 and w.index > a.index
+                        and _resolve(w.actor, declarer) in SEATS), won)     # (not "E-W won tricks 3 and 9")
         on_lead = _resolve(won.actor, declarer) if won is not None else None
         declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
         opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(

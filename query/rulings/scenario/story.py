@@ -206,6 +206,7 @@ class _Teller:
         self.skip: set[int] = set()
         self.over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
         self.belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
+        self.believed_won: Mention | None = None   # the trick of "以为自己赢了第7墩": he leads to the next one
         self.corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
         self.clause = self.before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
         self.outside: tuple | None = None      # the subject before an open bracket: (actor, its mention, fresh)
@@ -242,6 +243,9 @@ class _Teller:
             if (m.start < self.belief_until or any(a <= m.start < b for a, b in ruled)) \
                     and (m.label in ("EVENT", "CALL", "CARD", "ROLE", "SEAT")
                          or m.label == "FINDING" and m.value in ("trump_out", "no_trump_out", "established", "not_established")):
+                won = re.search(r"(?<!\d)(1[0-3]|[1-9])(?!\d)", m.text) if m.label == "EVENT" and m.value == "win" else None
+                if won and m.start < self.belief_until:     # "thinking he had won trick 7": the trick the story is at
+                    st.trick, self.believed_won = (int(won.group(1)), m), m
                 continue                                  # (nor is whom it was about the one who acts next)
             if any(a <= m.start < b for a, b in doubted) and (m.label == "FINDING" and m.value != "vulnerability"
                                                                or m.label == "EVENT" and m.value == "win"):
@@ -302,6 +306,8 @@ class _Teller:
             ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
             if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
+            # "thought he had won trick 7 and led the ♠K": a verb after "and" with no subject of its own is his act
+            ends += [x.start for x in ms[i + 2:] if x.label == "EVENT" and re.search(r"\band\s+(then\s+)?$", text[:x.start])][:1]
             self.belief_until = min(ends) if ends else len(text)
             return
         if m.value == "next_trick" and (
@@ -663,9 +669,12 @@ class _Teller:
             a.spans.append(("suit", prev))
         if st.trick is not None and a.trick is None:
             a.trick = st.trick[0]
+            if kind == "play" and st.trick[1] is self.believed_won:
+                kind = a.kind = "lead"                  # "以为赢了第7墩，就出了♠K": he led, thinking he was on lead
             mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
                          and b.kind in PLAY_EVENTS | {"win"}), None)
-            if kind == "lead" and mine is not None and mine.trick == a.trick and mine.kind != "lead":
+            if kind == "lead" and (mine is not None and mine.trick == a.trick and mine.kind != "lead"
+                                   or st.trick[1] is self.believed_won):
                 a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
             if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                            text[max(0, m.start - 16):m.start], re.I):
@@ -956,6 +965,9 @@ class _Teller:
         st, text = self.st, self.text
         last = self.last
         st.trick = (m.value, m)
+        if m.start < self.belief_until and any(x.label == "EVENT" and x.value == "win" and x.start < m.start
+                                               for x in self.ms[max(0, i - 3):i]):
+            self.believed_won = m
         if last is not None and last.kind == "win" and m.start - last.spans[-1][1].end <= 12 \
                 and not re.search(r"[,，.。;；]", text[last.spans[-1][1].end:m.start]) \
                 and not any(x.label in ("SEAT", "ROLE") and last.spans[-1][1].end <= x.start < m.start for x in st.mentions):

@@ -40,3 +40,27 @@ def test_cli_eval_rulings_prints_one_json_object(capsys):
     out = json.loads(capsys.readouterr().out)
     assert "dev" in out["files"] and set(out["halves"]["dev"]["all"]) >= {"cite_all", "wrong_irregularity", "asks_when_missing"}
     assert (ROOT / "tests" / "data" / "rulings_dev.jsonl").exists()
+
+
+def test_a_fact_row_counts_each_labelled_fact_as_read_wrong_asked_or_unused():
+    """Laws 27A1 (acceptance by LHO's call) and 27B: the facts measure of rows of kind `facts`."""
+    row = {"id": "f", "lang": "en", "kind": "facts", "irregularities": ["insufficient_bid"],
+           "facts": {"accepted": True, "lho_called": False, "replacement_comparable": True, "revoke_trick": 4}}
+    answer = {"irregularities": ["insufficient_bid"], "citations": ["27A1"],
+              "understood": {"facts": {"accepted": True, "lho_called": True}},
+              "missing": [{"fact": "replacement_comparable"}]}
+    assert judge(row, answer)["facts"] == {"accepted": "read", "lho_called": "wrong",
+                                           "replacement_comparable": "asked", "revoke_trick": "unused"}
+
+
+def test_the_facts_measure_reads_a_story_told_in_plain_words(tmp_path):
+    """North's pass over West's 1♦ (after South's 1♥) accepts the insufficient bid (Law 27A1)."""
+    rows = tmp_path / "facts.jsonl"
+    rows.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a", "lang": "en", "kind": "facts", "text": "South opened 1H, West bid 1D. North passed.",
+         "irregularities": ["insufficient_bid"], "facts": {"accepted": True}},
+        {"id": "b", "lang": "en", "kind": "facts", "text": "South opened 1H, West bid 1D. North passed.",
+         "irregularities": ["insufficient_bid"], "facts": {"accepted": False}}]) + "\n", encoding="utf-8")
+    s = evaluate(shared(), {"facts": rows})["halves"]["facts"]["all"]
+    assert s["facts_read"] == {"n": 2, "share": 0.5} and s["facts_wrong"]["share"] == 0.5
+    assert s["wrong_irregularity"]["share"] == 0.0 and s["cite_all"]["n"] == 0
