@@ -109,6 +109,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if w.kind == "win" and b.kind == "play" and b.cards and b.actor != w.actor and _resolve(b.actor, declarer) in SEATS \
                 and _resolve(b.actor, declarer) != _resolve(w.actor, declarer):
             b.kind = "lead"              # "第8墩庄家手里赢了，结果南…出了♠J": the first card after a trick is won is a lead
+    before = {}                          # a lead -> the win of the trick before it, told after it
+    for w in wins:
+        b = next((b for b in reversed(st.actions[:w.index]) if b.kind in ("lead", "play") and b.cards), None)
+        first, last = min(m.start for _, m in w.spans), max(m.end for _, m in w.spans)
+        near = re.split(r"[。.;；]", st.text[max(0, first - 10):first])[-1] + st.text[first:last] \
+            + re.split(r"[。.;；]", st.text[last:last + 24])[0]
+        if b is not None and _PREVIOUS_TRICK.search(near):
+            b.kind, before[b.index] = "lead", w    # "庄家从手里出了♦5，可是上一墩是明手赢的": the previous trick's winner was on lead
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer and st.has("face_down") is not None:
         # "E put a card face down on the table first": a face-down opening lead by a defender (Laws 41A, 54)
@@ -136,7 +144,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             continue                      # "E-W played on": a side does not lead
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
             or (st.has("wrong_hand") if a is told_hand else None)
-        won = next((w for w in reversed(wins) if w.index < a.index), None)
+        won = before.get(a.index) or next((w for w in reversed(wins) if w.index < a.index), None)
         if a.trick and not (won is not None and won.trick == a.trick - 1):
             # "庄家以为自己赢了第7墩，引了♠K；其实那墩是西赢的": the winner of the trick before, told after the lead
             won = next((w for w in wins if w.trick == a.trick - 1 and w.index > a.index
@@ -605,6 +613,7 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     return out
 
 
+_PREVIOUS_TRICK = re.compile(r"\b(the )?(previous|preceding) trick\b|\bthe trick before\b|(上|前)一?(墩|磴)", re.I)
 _THAT_TRICK = re.compile(r"\b(that|this|the same|the revoke) trick\b|(该|那|这|此|本)一?(墩|磴)", re.I)
 
 

@@ -48,6 +48,10 @@ class Action:
     fresh_subject: bool = False       # its subject was named just before it ("West bid ...")
 
 
+_PARTICIPLE = re.compile(r"\s+(already\s+|just\s+)?(won|played|led|ruffed|discarded|followed|shown|called|bid|passed|doubled|"
+                         r"taken|made|gone|been|claimed|conceded|revoked|thrown|seen|noticed|said|put|pulled|dropped)\b", re.I)
+
+
 @dataclass
 class Story:
     actions: list[Action]
@@ -590,6 +594,8 @@ class _Teller:
         st, text, ms = self.st, self.text, self.ms
         if self._told_not_done(i, m, prev, nxt):
             return
+        if m.value == "hold" and re.search(r"\b(had|has|have)$", m.text, re.I) and _PARTICIPLE.match(text[m.end:]):
+            return              # "but he had won the trick": "had" is the verb's tense, not a card he held
         if m.value == "came_out":
             return              # only a call that "came out" of the box is a pull (_call_by_form); a card that came out is not
         kind = "lead" if m.value == "opening_lead" else m.value
