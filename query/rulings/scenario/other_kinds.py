@@ -12,7 +12,7 @@ from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, call_of, told_at
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, \
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
 
@@ -165,8 +165,9 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         if a.kind != "say" or ev is None or not (a.actor == "declarer" or dec and a.actor == dec):
             continue
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
-        if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I):
-            continue          # "我要他攻紅心": declarer's lead requirement to a defender (Law 50D2), not dummy's card
+        if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I) \
+                or st.has("penalty_card") is not None and not _to_dummy(st.text, q.start() + 1):
+            continue          # "我要他攻紅心", "'Lead me a diamond'": declarer's lead requirement to a defender (Law 50D2), not dummy's card
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from query.rulings.facts import SEATS, lho, partner
-from query.rulings.scenario.story import Action, Story, told_at
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span, \
+from query.rulings.scenario.story import Action, Story, _quoted, told_at
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
 
@@ -489,6 +489,12 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
     if nxt is not None:
         irr.put("partner_to_lead", _resolve(nxt.actor, declarer) == partner(who), _span(nxt, "event") or _span(nxt, "actor"))
         choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, nxt.index - 1)] if m), None)
+        said = next((b for b in st.actions[nxt.index + 1:] if b.kind in ("lead", "play") and b.suit and not b.cards
+                     and (b.actor == "declarer" or _resolve(b.actor, declarer) == declarer)), None)
+        if irr.facts["partner_to_lead"] and choice is None and said is not None and _span(said, "event") is not None \
+                and _quoted(st.text, _span(said, "event").start) and not _to_dummy(st.text, _span(said, "event").start):
+            # "declarer said 'Lead me a diamond'", 莊家說「出方塊」: his words to the partner on lead are the choice, not a card
+            said.kind, choice = "say", ("require_suit", _span(said, "event"))
         if irr.facts["partner_to_lead"] and choice is not None:
             irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
         elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
@@ -503,14 +509,15 @@ def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
     for _, f, pc in st.findings:
         if f != "penalty_card":
             continue
-        card = next((m for m in st.mentions if m.label == "CARD" and (0 <= pc.start - m.end <= 3 or 0 <= m.start - pc.end <= 6)), None)
+        card = next((m for m in st.mentions if m.label == "CARD" and (0 <= m.start - pc.end <= 6 or 0 <= pc.start - m.end <= 32
+                     and not _SENTENCE.search(st.text[m.end:pc.start]))), None)    # ("the ♦K on the table as a major penalty card")
         if card is None or any(card.value in a.cards and not a.implicit and a.kind != "hold" for a in st.actions):
             continue                        # (a card led or played before: the story tells how it became one)
         owner = next((x for x in reversed(st.seat_mentions) if x.end <= min(card.start, pc.start)
                       and not _SENTENCE.search(st.text[x.end:min(card.start, pc.start)])), None)
         held = owner is not None and (st.text[owner.end:owner.end + 2].startswith(("的", "'s", "’s")) or any(
             a.kind == "hold" and a.actor == owner.value and _span(a, "event") is not None
-            and 0 <= pc.start - _span(a, "event").end <= 12 for a in st.actions))
+            and 0 <= card.start - _span(a, "event").end <= 12 for a in st.actions))
         if held and _resolve(owner.value, declarer) in SEATS:       # "東家的♠Q是罰張", "東家有一張大罰張♠Q"
             return Action(owner.value, "expose", 0, [("actor", owner), ("event", pc), ("card", card)], cards=[card.value])
     return None

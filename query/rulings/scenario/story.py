@@ -235,9 +235,14 @@ class _Teller:
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
                        for m in ms)
+        said_by = _speakers_after_quotes(ms, text)
         for i, m in enumerate(ms):
             if i in self.skip:
                 continue
+            quote = next((q for q in said_by if q[0] < m.start < q[1]), None)
+            if quote is not None and not (i and quote[0] < ms[i - 1].start):
+                speaker = said_by[quote]           # "'Two spades — sorry, two hearts,' said North": his calls
+                self.actor, self.actor_m, self.fresh = speaker.value, speaker, True
             prev = ms[i - 1] if i else None
             if prev is not None and _SENTENCE_END.search(text[prev.end:m.start]):
                 self.before, self.clause = self.clause, (len(st.actions), len(st.findings))
@@ -334,6 +339,7 @@ class _Teller:
         if m.value == "narrator_correction" and re.search(r"(顺序|次序|轮次|叫品|牌|解释|说明|数目|张数|方向|位置)\s*$", text[max(0, m.start - 4):m.start]):
             return                              # "没注意到顺序不对": the order was wrong, the teller takes nothing back
         if m.value in ("narrator_correction", "restart") and _quoted(text, m.start):
+            self.fresh = self.actor is not None     # ("'Two spades — sorry, two hearts'": his next call is another one)
             return                              # "'no, sorry, I want to open 1♠'": the player speaking, not the teller
         if m.value == "restart":
             self.made_bids.clear()                      # the calls told before are told again
@@ -1061,6 +1067,19 @@ def _director_makes_no_call(st: Story) -> None:
 _QUOTE = re.compile(r"\"[^\"]*\"|“[^”]*”|「[^」]*」|『[^』]*』|(?:(?<=[\s(:,])|^)['‘][^'’]*?['’](?=[\s.,;:!?)—–-]|$)")
 
 
+_SAID_AFTER = re.compile(r"\s*,?\s*(said|says|shouted|announced|added|called out|cried)\s+$", re.I)
+
+
+def _speakers_after_quotes(ms: list[Mention], text: str) -> dict[tuple[int, int], Mention]:
+    """Quoted speech whose speaker is named after it ("'Two spades — sorry, two hearts,' said North")."""
+    out = {}
+    for q in _QUOTE.finditer(text):
+        seat = next((x for x in ms if x.start >= q.end() and x.label != "EVENT"), None)
+        if seat is not None and seat.label == "SEAT" and _SAID_AFTER.fullmatch(text[q.end():seat.start]):
+            out[q.span()] = seat
+    return out
+
+
 def _quoted(text: str, pos: int) -> bool:
     """Is the character at `pos` inside quoted speech?"""
     return any(q.start() < pos < q.end() for q in _QUOTE.finditer(text))
@@ -1090,6 +1109,11 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
+            told_after = [n for n in range(fs, fe) if last is None or st.findings[n][2].start > _span_end(st.actions[last])]
+            retold = next((f for _i, f, m in st.findings if m.start > where), None)
+            if told_after and retold == st.findings[told_after[-1]][1]:
+                dropped_findings.add(told_after[-1])     # "before W had said a word — sorry, before W had even taken his cards out"
+                continue
             if last is not None and (st.actions[last].call or st.actions[last].cards
                                      or st.actions[last].kind in {"win", "bid", "open"} | PLAY_EVENTS) \
                     and not (re.search(r"[，,。;；]|(?<!\.)\.(?!\.)", st.text[_span_end(st.actions[last]):where])

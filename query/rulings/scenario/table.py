@@ -147,3 +147,8 @@ def loose_cards_before(st: Story, a: Action) -> list:
     """The cards named just before an exposure that has none of its own ("North's ♠A fell", "把♥K带了出来")."""
     ev = next((m for f, m in a.spans if f == "event"), None)
     return [c for c in st.loose_cards if ev is not None and 0 <= ev.start - c.end <= 20]
+
+
+def _to_dummy(text: str, pos: int) -> bool:
+    """Words said to dummy ("跟夢家說「出黑桃」", "told dummy 'play a spade'"): a designation, not a defender's lead."""
+    return bool(re.search(r"(夢家|梦家|明手|dummy)[^。.;；「“'\"]{0,4}[「“'\"]?\s*$", text[max(0, pos - 12):pos], re.I))
