@@ -203,6 +203,13 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             continue
         irr = Irregularity(irregular_kind, {}, at=a.index)
         irr.put("irregularity", irregular_kind, _span(a, "event") or _span(a, "call"))
+        # a double with no bid told before it, in an auction the story does not tell from the dealer
+        # ("叫牌一路到了北的7NT，东加倍"): the bid it doubled may be untold; ask, never rule Law 36 on it
+        # (but "doubled his partner's 1♥", "對同伴的1♥賭倍", "北的1♥，南加倍" say what it doubled)
+        end = _span(a, "call").end if _span(a, "call") is not None else 0
+        irr.unsure = irregular_kind == "inadmissible_double" and not au.calls and st.dealer is None \
+            and not any(o[0] == partner(seat) for o in st.owned_calls) \
+            and not re.search(r"partner|同伴|搭档|搭檔|自己", st.text[max(0, end - 16):end + 24], re.I)
         if irregular_kind == "three_passes_one_out_of_rotation":
             irr.put("offender", seat, _span(a, "actor"), _span(a, "call"))
             out.append(irr)

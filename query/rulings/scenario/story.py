@@ -399,7 +399,12 @@ class _Teller:
                     # "东的下家不接受", "East's LHO did not accept": the player so named is the subject
                     self.actor, self.actor_m, self.fresh = RELATIVE[nxt.value](m.value), nxt, True
             if nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3:
-                st.owned_calls.append((m.value, nxt.value, m, nxt))
+                if re.search(r"(到了|叫到|up to|reached)\s*$", text[max(0, m.start - 8):m.start], re.I) and nxt.value not in self.made_bids:
+                    # "叫牌一路到了北的7NT", "the auction reached North's 7NT": the last bid told, North's
+                    st.actions.append(Action(m.value, "bid", len(st.actions), [("actor", m), ("call", nxt)], call=nxt.value, implicit=True))
+                    self.made_bids[nxt.value] = m.value
+                else:
+                    st.owned_calls.append((m.value, nxt.value, m, nxt))
                 self.skip.add(i + 1)
             return
         if self.actor in SEATS and self.actor_m is not None and self.fresh and (
@@ -928,6 +933,10 @@ class _Teller:
             st.actions.append(Action(self.actor, "bid", len(st.actions), [("actor", self.actor_m), ("call", m)], call=call, implicit=True))
             self.fresh = False
             return
+        if last is not None and last.kind == "play" and not last.cards and m.text[:1] in "89" and m.start - last.spans[-1][1].end <= 3 \
+                and re.search(r"[拿抽]$", text[:_span_end(last) - len(last.spans[-1][1].text)]) \
+                and not any(b.kind in PLAY_EVENTS for b in st.actions if b is not last):
+            last.kind = "pull"                  # "拿出了8♣" before any card is played: a bidding card of eight (Law 38)
         if last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
                 and m.start - last.spans[-1][1].end <= 3:
             m = Mention("CALL", m.value[1:] + m.value[0], m.start, m.end, m.text)   # "叫了8♠": a bid of eight, not a card
