@@ -386,7 +386,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 return "next"         # Law 30A: he must pass at this turn; a call here is a call when required to pass
             if seat == off:
                 # the offender's next call after the cancellation: comparable or not (Law 23A, the Director's)
-                nc, cm = st.has("not_comparable", a.index - 1), st.has("comparable", a.index - 1)
+                said = st.last_said(("comparable", "not_comparable"), a.index - 1)
+                nc, cm = (said[1], None) if said and said[0] == "not_comparable" else (None, said[1]) if said else (None, None)
                 withdrawn = parse_call(irr.facts["call"]["call"], "call").kind
                 if nc is None and cm is None and (withdrawn in ("double", "redouble") and c.kind in ("bid", "pass")
                                                   or withdrawn == "bid" and c.kind == "pass"):
@@ -428,9 +429,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                         and b.actor != off), None)
             if ev2 is not None:
                 irr.put("substitute_accepted", ev2.kind != "decline", _span(ev2, "event"))
-        found = st.has("not_comparable", irr.at) or st.has("comparable", irr.at)
-        if found is not None:
-            irr.put("replacement_comparable", st.has("not_comparable", irr.at) is None, found)
+        said = st.last_said(("comparable", "not_comparable"), irr.at)
+        if said is not None:
+            irr.put("replacement_comparable", said[0] == "comparable", said[1])
         elif kind == "pass":
             # a pass does not carry the meaning of the bid it replaces (Law 23A): not a comparable call
             irr.put("replacement_comparable", False, _span(a, "call"))

@@ -287,6 +287,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             at = next((i for i, f, m in st.findings if m is rv), 0)
             irr = Irregularity("revoke", {}, at=src.index if src else at + 0.5)   # after the action told before it
             irr.put("irregularity", "revoke", rv)
+            here = list(_TRICK_NUMBER.finditer(re.split(r"[,，。;；.]", st.text[max(0, rv.start - 10):rv.start])[-1]))
+            number = next((g for g in here[-1].groups() if g), None) if here else None
+            trick = (int(number) if number.isdigit() else _CN_NUMBERS.get(number)) if number else None
+            named = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not re.search(r"[,，。;；.]", st.text[m.end:rv.start])), None)
+            if src is not None and trick is not None and src.trick != trick:
+                # "北家第 4 磴應跟未跟，到第 5 磴北家也已經跟出 ♠6": the revoke at the trick named with it, by the seat named
+                k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
+                src = Action(named.value if named else src.actor, "discard", min(src.index, k - 1),
+                             spans=[("actor", named or _span(src, "actor"))], trick=trick)
             if src is not None:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
             else:
@@ -704,10 +713,14 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
     if ne is not None:
         irr.put("revoke_established", False, ne)
-    elif nt is not None:
-        irr.put("established_by", "played_to_next_trick", nt)
-    elif on is not None:
-        irr.put("established_by", "played_to_next_trick", _span(on, "event") or _span(on, "card") or _span(on, "actor"))
+    elif nt is not None or on is not None:
+        # "他已經喊「夢家出 ♦K」攻下一磴", "declarer called for dummy's ♦K": a card named for the next trick (Law 63A2)
+        named = next((ev for b in st.actions if src is not None and b.index > src.index and off
+                      and _resolve(b.actor, declarer) in (off, partner(off)) and b.kind in PLAY_KINDS
+                      for ev in [_span(b, "event")] if ev is not None
+                      and (_quoted(st.text, ev.start) or re.match(r"call(ed|s)? for|asked for|named", ev.text, re.I))), None)
+        irr.put("established_by", "designated_card" if named is not None else "played_to_next_trick",
+                named or nt or _span(on, "event") or _span(on, "card") or _span(on, "actor"))
     elif off and src is not None and (cc := next((b for b in st.actions if b.index > src.index and b.kind in ("claim", "concede")
                                                   and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
         # the offending side claimed or conceded after the revoke (Law 63A3)

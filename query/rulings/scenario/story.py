@@ -77,6 +77,10 @@ class Story:
     def has(self, finding: str, after: int = -1) -> Mention | None:
         return next((m for i, f, m in self.findings if f == finding and i >= after), None)
 
+    def last_said(self, findings: tuple[str, ...], after: int = -1) -> tuple[str, Mention] | None:
+        """The last of these findings told ("我一開始以為不能比擬…改判：屬比擬叫品": the Director's last word)."""
+        return max(((f, m) for i, f, m in self.findings if f in findings and i >= after), key=lambda x: x[1].start, default=None)
+
 
 def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
     return 0 <= b.start - a.end <= gap or 0 <= a.start - b.end <= gap
@@ -460,7 +464,9 @@ class _Teller:
             return                                 # "从自己手上——不是梦家——攻出", "declarer, not dummy, led": who did not act
         if m.value in ("declarer", "dummy", "defender", "lho", "rho", "partner") and prev is not None \
                 and prev.label in ("SEAT", "FINDING") \
-                and re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start]):
+                and (re.search(r"[(（][^()（）]{0,12}$", text[max(0, m.start - 14):m.start])
+                     or prev.label == "SEAT" and re.fullmatch(r",\s*(the|his|her|declarer's|dummy's)\s+", text[prev.end:m.start])
+                     and re.match(r"\s*,", text[m.end:])):        # "South, the LHO, was not prepared to ..."
             if m.value == "dummy" and prev.label == "SEAT":
                 st.dummy = (prev.value, prev)            # "North (dummy)"
             if m.value == "defender" and prev.label == "SEAT":
@@ -607,6 +613,9 @@ class _Teller:
             return
         if m.value == "hold" and re.search(r"\b(had|has|have)$", m.text, re.I) and _PARTICIPLE.match(text[m.end:]):
             return              # "but he had won the trick": "had" is the verb's tense, not a card he held
+        if m.value in ("accept", "decline") and re.search(r"(接受还是不接受|接不接受|要不要接受|accept or (not|refuse|reject))",
+                                                           text[max(0, m.start - 5):m.end + 8], re.I):
+            return              # "沒說要接受還是不接受": whether he accepts is not said
         if m.value == "came_out":
             return              # only a call that "came out" of the box is a pull (_call_by_form); a card that came out is not
         kind = "lead" if m.value == "opening_lead" else m.value
