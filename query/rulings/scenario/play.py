@@ -347,12 +347,17 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.spans += [x for x in named.spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
+        if not a.cards and not any(m.label == "CARD" for m in st.mentions) \
+                and any(b.call and b.actor == a.actor for b in st.actions[:a.index]):
+            continue                        # "摆在桌上的是'不叫'…卡一落桌": the bidding card he put down, no playing card
         if not a.cards and _span(a, "event") is not None:
             loose = loose_cards_before(st, a)                                  # "North's ♠A fell"
             a.cards = [c.value for c in loose]
             a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)
         during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended) \
+            or st.has("sorting") is not None and not auction_over and st.contract is None and st.declarer is None \
+            and not any(b.kind in PLAY_KINDS and b.index < a.index for b in st.actions) \
             or a.trick is None and any(b.call and b.actor in SEATS and b.index > a.index for b in st.actions) \
             and not any(b.kind in ("lead", "play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions)
         # (calls told after it, and no card played before it: it happened during the auction, Law 24)

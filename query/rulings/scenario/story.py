@@ -616,6 +616,8 @@ class _Teller:
         if m.value in ("accept", "decline") and re.search(r"(接受还是不接受|接不接受|要不要接受|accept or (not|refuse|reject))",
                                                            text[max(0, m.start - 5):m.end + 8], re.I):
             return              # "沒說要接受還是不接受": whether he accepts is not said
+        if m.value == "simultaneous" and any(b.kind == "simultaneous" for b in self.st.actions[self.clause[0]:]):
+            return              # "同時打出兩張黏在一起的牌": one simultaneous play, told twice
         if m.value == "came_out":
             return              # only a call that "came out" of the box is a pull (_call_by_form); a card that came out is not
         kind = "lead" if m.value == "opening_lead" else m.value
@@ -886,6 +888,11 @@ class _Teller:
             self.fresh = False
             if m.value not in ("P", "X", "XX"):
                 self.made_bids[m.value] = self.actor
+            return
+        if last is not None and last.call and last.kind in ("pull", "bid") and last.actor in SEATS \
+                and re.search(r"(而不是|而非|不是)\s*['‘“「]?$", text[max(0, m.start - 5):m.start]) and m.value != last.call:
+            # "摆在桌上的是'不叫'而不是1♠": the call he meant, as "pulled the pass card instead of 1♠" (Law 25A)
+            st.actions.append(Action(last.actor, "replace", len(st.actions), [("actor", self.actor_m), ("call", m)], call=m.value))
             return
         made_by = self.made_bids.get(m.value)
         close = last is not None and last.call is None and (last.kind in CALL_EVENTS - {"say"} or _quoted(text, m.start)) \
