@@ -259,7 +259,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             if st.declarer:
                 irr.put("declarer", st.declarer[0], st.declarer[1])
             if len({b.actor for b in near}) == 1 and (len(cards) >= 2 or st.has("two_cards") is not None):
-                irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or _span(near[0], "card"))
+                irr.put("simultaneous_kind", "one_hand", st.has("two_cards") or next((_span(b, "card") for b in near if _span(b, "card")), None)
+                        or _span(sim, "event"))
                 if len(cards) >= 2:
                     irr.put("faces_visible", len(cards), *([m for b in near for f, m in b.spans if f == "card"] or loose))
                     if not any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in cards):
