@@ -209,7 +209,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         end = _span(a, "call").end if _span(a, "call") is not None else 0
         irr.unsure = irregular_kind == "inadmissible_double" and not au.calls and st.dealer is None \
             and not any(o[0] == partner(seat) for o in st.owned_calls) \
-            and not re.search(r"partner|同伴|搭档|搭檔|自己", st.text[max(0, end - 16):end + 24], re.I)
+            and not re.search(r"partner|同伴|搭档|搭檔|自己", re.split(r"[,，。.;；:：]", st.text[max(0, end - 16):end])[-1]
+                              + re.split(r"[,，。.;；:：]", st.text[end:end + 24])[0], re.I)
         if irregular_kind == "three_passes_one_out_of_rotation":
             irr.put("offender", seat, _span(a, "actor"), _span(a, "call"))
             out.append(irr)

@@ -298,8 +298,11 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     if np_ is not None:
         waiting, _m = _nearest_seat(st, np_)
         dec = _declarer_seat(st)
-        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard")
-                    and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start), None)
+        # the next card played, or shown ("西就把下一墩的♦6也亮了出来"), by another than the player still to play
+        nxt = next((b for b in st.actions if b.kind in ("play", "lead", "follow", "discard", "expose")
+                    and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start
+                    and not (b.kind == "expose" and (waiting is None or dec is None
+                                                     or _resolve(b.actor, dec) in (None, waiting, dec, partner(dec))))), None)
         told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
             and st.actions[nxt.index - 1].kind in ("bid", "say")          # "庄家就叫明手出♠Q": declarer called for it
         if nxt is not None and not told and (nxt.actor == "dummy" or dec and _resolve(nxt.actor, dec) == partner(dec)):
@@ -319,14 +322,23 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("offender_role", nxt.actor, _span(nxt, "actor"))     # "庄家就叫明手出♠Q": declarer, seat untold
             if dec:
                 irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
-            if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
+            ahead = st.has("next_trick", nxt.index - 1)
+            if who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)) and ahead is not None \
+                    and ahead.start < (_span(nxt, "event") or _span(nxt, "card")).end:
+                irr.put("premature_kind", "lead_to_next_trick", ahead)   # "西就把下一墩的♦6也亮了出来" (Law 57A)
+            elif who and waiting and who == partner(waiting) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_before_partner", np_)
             elif who and waiting and waiting == rho(who) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_at_rho_turn", np_)      # "dummy hadn't played yet and E played" (Law 57D)
             high, low = st.has("designation_high", nxt.index), st.has("designation_low", nxt.index)
-            if (high is None) != (low is None) and nxt.actor not in ("declarer", "dummy") and not (dec and who in (dec, partner(dec))):
+            req, ban = st.has("require_suit", nxt.index), st.has("prohibit_suit", nxt.index)
+            defence = nxt.actor not in ("declarer", "dummy") and not (dec and who in (dec, partner(dec)))
+            if (high is None) != (low is None) and defence:
                 # "asked for East's lowest spade": declarer's choice for the offender's partner (Law 57A2)
                 irr.put("declarer_play_option", "highest" if high is not None else "lowest", high or low)
+            elif (req is None) != (ban is None) and defence:
+                # "庄家要求南打一张方块", "forbade a club": a card of another suit, or not of that suit (Law 57A2)
+                irr.put("declarer_play_option", "specified_suit" if req is not None else "forbid_suit", req or ban)
             legal = st.has("card_legal") or st.has("card_illegal")
             if legal is not None:
                 irr.put("card_legal_at_turn", legal.value == "card_legal", legal)     # "CA is a legal club" (Law 57D)

@@ -50,6 +50,9 @@ def replay(st: Story) -> list[Irregularity]:
     # unnamed is Law 45D: not also a play before partner (57) or dummy suggesting a play (45F)
     led_at = {i.at for i in found if i.kind in ("lead_out_of_turn", "opening_lead_out_of_turn", "dummy_card_not_designated")}
     found = [i for i in found if not (i.kind in ("premature_play", "dummy_indicates_card") and i.at in led_at)]
+    # a card a defender showed before his partner had played is the premature play (Law 57), not also an exposed card (49)
+    early_at = {i.at for i in found if i.kind == "premature_play"}
+    found = [i for i in found if not (i.kind == "defender_card_exposed" and i.at in early_at)]
     first_revoke = next((i for i in found if i.kind == "revoke" and i.facts.get("offender")), None)
     if first_revoke is not None and st.has("repeat") is not None:
         # "East failed to follow to diamonds on trick 3 and again on trick 6": a second revoke in the same

@@ -443,8 +443,10 @@ class _Teller:
             if st.contract is None and first is not None and first.actor is None and first.call not in (None, "P", "X", "XX"):
                 st.contract = (first.call, first.spans[-1][1])     # "4♠, 莊家 S": the bid told first is the contract
                 st.actions.pop()
-            if _contract_call(text, m, nxt) and st.contract is None:
-                st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠"
+            listed = nxt is not None and nxt.label == "CALL" and nxt.value not in ("P", "X", "XX", "AP") \
+                and re.fullmatch(r"\s*[,，]\s*", text[m.end:nxt.start]) and re.match(r"\s*([。.;；,，]|$)", text[nxt.end:])
+            if (_contract_call(text, m, nxt) or listed) and st.contract is None:
+                st.contract = (nxt.value, nxt)         # "庄家东4♥", "莊家南 4♠", "Decl W，4♥。"
                 self.skip.add(i + 1)
         self.actor, self.actor_m, self.fresh = m.value, m, True
 
