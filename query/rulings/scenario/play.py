@@ -163,6 +163,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if declarer:
                 irr.put("correct_leader", "declarer_side" if on_lead in (declarer, partner(declarer)) else "defender",
                         _span(won, "actor"))
+        elif declarer is None and won is not None and won.actor in ("declarer", "dummy") and a.actor != won.actor \
+                and (a.actor in ("declarer", "dummy") or who in SEATS) and not opening:
+            # "夢家贏了第 3 磴，莊家卻從手上攻出 ♥4", "夢家贏了第 5 磴…西家卻…攻了出來": the winner's hand was to lead,
+            # seats untold: whoever else led, led out of turn (Laws 55, 56); his role is asked when not told
+            irr = base("lead_out_of_turn", a, who)
+            irr.put("correct_leader", "declarer_side", _span(won, "actor") or _span(won, "event"))
+            if a.actor in ("declarer", "dummy"):
+                irr.put("offender_role", "declarer", _span(a, "actor"))
         elif told and who and not opening:
             irr = base("lead_out_of_turn", a, who)
             if declaring and st.has("wrong_hand", a.index - 1) is not None:
@@ -280,7 +288,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         # the revoke a sentence names with its seat ("防家南第 2 磴…沒跟") rather than a general remark before it
         rv = next((m for m in said_revoke if any(s.end <= m.start and not _SENTENCE.search(st.text[s.end:m.start])
                                                    for s in st.seat_mentions)), said_revoke[0] if said_revoke else None)
-        if rv is not None and claim_at is None:
+        claimed = next((_span(b, "event") for b in st.actions if b.kind in ("claim", "concede") and _span(b, "event") is not None), None)
+        seated = rv is not None and any(s.end <= rv.start and not _SENTENCE.search(st.text[s.end:rv.start]) for s in st.seat_mentions)
+        if rv is not None and (claim_at is None or seated and claimed is not None and rv.end <= claimed.start):
+            # (with a claim, only a revoke told of a seat before it: "West revoked on trick 8 … then declarer claimed")
             near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
                     and (_span(b, "event") or _span(b, "card")) is not None]
             src = min(near, key=lambda b: abs((_span(b, "event") or _span(b, "card")).start - rv.start), default=None)
@@ -712,7 +723,9 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     if ne is None and before_next is not None:
         ne = before_next              # "在第5磴出牌前发现并更正", "before playing to trick 5" (revoke at trick 4): Law 63A1
     fixed = next((b for b in st.actions if src is not None and b.index > src.index and b.kind == "replace"
-                  and _resolve(b.actor, declarer) == off and b.trick in (None, src.trick)), None) if off else None
+                  and _resolve(b.actor, declarer) == off and b.trick in (None, src.trick)
+                  and not re.fullmatch(r"instead|rather", (_span(b, "event").text if _span(b, "event") else ""), re.I)),
+                 None) if off else None     # ("discarded instead of following" is no correction)
     if ne is None and nt is None and est is None and fixed is not None and not any(
             b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
         ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
@@ -732,6 +745,12 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "claim_or_concession", _span(cc, "event"))
         if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
             irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
+    elif off and src is not None and (ag := next((b for b in st.actions if b.index > src.index and b.kind == "agree"
+                                                  and any(c.kind == "claim" for c in st.actions[src.index:b.index])
+                                                  and (_resolve(b.actor, declarer) in (off, partner(off))
+                                                       or b.actor == ("NS" if off in "NS" else "EW"))), None)) is not None:
+        # "declarer claimed the rest, and E/W agreed": the offending side agreed to a claim (Law 63A3)
+        irr.put("established_by", "agreed_claim", _span(ag, "event"))
     elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
     elif est is not None:

@@ -703,8 +703,10 @@ class _Teller:
                 kind = a.kind = "lead"                  # "以为赢了第7墩，就出了♠K": he led, thinking he was on lead
             mine = next((b for b in reversed(st.actions) if b.actor == who and b.trick is not None
                          and b.kind in PLAY_EVENTS | {"win"}), None)
+            won = st.actions[-1] if st.actions and st.actions[-1].kind == "win" and st.actions[-1].trick == a.trick else None
             if kind == "lead" and (mine is not None and mine.trick == a.trick and mine.kind != "lead"
-                                   or st.trick[1] is self.believed_won):
+                                   or st.trick[1] is self.believed_won
+                                   or won is not None and won.actor != who):   # "夢家贏了第 3 磴，莊家卻從手上攻出 ♥4"
                 a.trick += 1                            # "ruffed at trick 3, then led a diamond": nobody plays twice to a trick
             if kind == "win" and re.search(r"(之后|后来|后面|以后|later|afterwards|after that|subsequently)[^。.;；!?！？]{0,6}$",
                                            text[max(0, m.start - 16):m.start], re.I):
