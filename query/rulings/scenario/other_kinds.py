@@ -23,8 +23,8 @@ def _same_sentence(st: Story, a: Action, b: Action) -> bool:
 
 
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:
-    """Change of call (Law 25), unauthorised information from a hesitation (Law 16B),
-    misinformation (Laws 20-21, 75)."""
+    """Change of call (Law 25), unauthorised information from a hesitation, a remark or a speed (Law 16B),
+    a failure to disclose (Laws 20F1, 40), misinformation (Laws 20-21, 75)."""
     out = []
     unint, intended = st.has("unintended"), st.has("intended")
     repl = next((a for a in st.actions if a.kind in ("replace", "withdraw", "pull") and a.actor in SEATS
@@ -66,6 +66,23 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("offender", later.actor, _span(later, "actor"))
             irr.put("ui_kind", "hesitation", _span(hes, "event"))          # Law 16B1: an unmistakable hesitation
             out.append(irr)
+    # a remark ("嘀咕了一句：希望你有方塊", "muttered") or an unwonted speed ("秒出了一张'不叫'", "a snap pass") that
+    # partner may use, followed by partner's call or play (Law 16B1, 73A2)
+    said = next((a for a in st.actions if a.kind == "remark" and a.actor in SEATS), None)
+    snap = next(((i, m) for i, f, m in st.findings if f == "snap"), None)
+    calls = [b for b in st.actions if b.call and b.actor in SEATS and _span(b, "call") is not None
+             and snap and not re.search(r"[,，。.;；]", st.text[min(_span(b, "call").end, snap[1].end):max(_span(b, "call").start, snap[1].start)])]
+    by = next((x.value for x in reversed(st.seat_mentions) if snap and x.end <= snap[1].start), None)   # "East snapped out a pass"
+    fast = min(calls, key=lambda b: (b.actor != by, abs(_span(b, "call").start - snap[1].start)), default=None)   # the call made so fast
+    for source, kind, words in ((said, "remark", said and _span(said, "event")), (fast, "unwonted_speed", snap and snap[1])):
+        later = next((a for a in st.actions if source is not None and a.index > source.index and a.actor == partner(source.actor)
+                      and (a.call or a.kind in ("bid", "lead", "play"))), None)
+        if later is not None and not any(i.kind == "unauthorized_information" for i in out):
+            irr = Irregularity("unauthorized_information", {}, at=later.index)
+            irr.put("irregularity", "unauthorized_information", words)
+            irr.put("offender", later.actor, _span(later, "actor") or _span(later, "call"))
+            irr.put("ui_kind", kind, words)
+            out.append(irr)
     la = st.has("logical_alternative") or st.has("suggested")
     if la is not None and not any(i.kind == "unauthorized_information" for i in out):
         # the Director finds a logical alternative: what partner conveyed is either a call made slowly ("pass (S,
@@ -83,6 +100,20 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("ui_kind", kind, words)
                 out.append(irr)
                 break
+    # an agreement the system card does not show ("体系卡上一个字都没写", "not on their card"), or an explanation that
+    # leaves part of it out ("北回答'这是转移叫'，但没说…", "left out that …"): Laws 20F1, 40A1(b), 40B2
+    hidden, part = st.has("not_disclosed"), st.has("left_out")
+    told = next((a for a in reversed(st.actions) if a.kind in ("explain", "say") and a.actor in SEATS
+                 and part is not None and _span(a, "event") is not None and _span(a, "event").start < part.start
+                 and not re.match(r"ask|quer|问|問|询|詢", _span(a, "event").text, re.I)), None)    # the answer, not the question
+    if (hidden is not None or told is not None) and not any(i.kind in ("misinformation", "unauthorized_information") for i in out):
+        irr = Irregularity("failure_to_disclose", {}, at=told.index if told is not None else len(st.actions))
+        irr.put("irregularity", "failure_to_disclose", hidden or part)
+        irr.put("disclosure_failure", "not_disclosed" if hidden is not None else "incomplete_explanation", hidden or part)
+        if told is not None:
+            irr.put("offender", told.actor, _span(told, "actor"))
+        out.append(irr)
+        return out
     # named ("wrong explanation") or shown ("their agreement is …", "约定卡上…") against what was explained
     mi = st.has("misinformation") or st.has("agreement_told") or st.has("explanation_right")
     exp = next((a for a in st.actions if a.kind in ("explain", "no_alert", "alert") and a.actor in SEATS), None)
