@@ -452,6 +452,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
             elif st.has("losable", a.index) is not None:
                 irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
+        if irr.facts.get("outstanding_trump") is True and "trick_losable_to_trump" not in irr.facts and a.kind == "claim" \
+                and st.has("unlosable", a.index) is not None and st.has("losable", a.index) is None:
+            # "庄家怎么打都不会输给它", "no normal line loses a trick to it" (Law 70C3)
+            irr.put("trick_losable_to_trump", False, st.has("unlosable", a.index))
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
         if st.has("already_won") is not None and a.kind == "claim":
@@ -459,8 +463,21 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("conceded_trick_won", True, st.has("already_won"))
         if st.has("correction_period") is not None:
             irr.put("within_correction_period", True, st.has("correction_period"))
+        quiet = st.has("said_nothing", a.index)
+        ev = _span(a, "event")
+        says = re.search(r"\b(said|saying)\b|说|說|[「“]", st.text[ev.end:]) if ev is not None else None
+        at = ev.end + says.start() if says else None      # his own words after the claim ("摊牌时说'东还有一张小将牌'")
+        named = next((m for m in st.mentions if m.label == "SUIT" and m.value == "trump" and at is not None and m.start > at
+                      and not _SENTENCE.search(st.text[ev.end:m.start])
+                      and not any(x.label in ("SEAT", "ROLE") and ev.end <= x.start < at for x in st.mentions)
+                      and not any(x.label == "EVENT" and x.value in ("object", "agree", "accept", "decline", "say", "call_director")
+                                  and at < x.start < m.start for x in st.mentions)), None)   # (not "東不同意，說他還有一張王牌")
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
+        elif quiet is not None and "outstanding_trump" in irr.facts and irr.facts["outstanding_trump"]:
+            irr.put("trump_mentioned", False, quiet)        # "West still held the ♠J and South said nothing about it" (70C1)
+        elif named is not None:
+            irr.put("trump_mentioned", True, named)         # "摊牌时说'东还有一张小将牌，无所谓'": his own words (70C1)
         elif (said := st.has("trump_mentioned")) is not None \
                 and not re.search(r"(without|not|never|没有|没|未)\s*\S{0,2}$", st.text[max(0, said.start - 10):said.start], re.I):
             irr.put("trump_mentioned", True, said)      # "saying he would draw trumps" (Law 70C1); not "without drawing trumps"
@@ -471,6 +488,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if resp is not None and resp.kind == "object" and who in SEATS and _resolve(resp.actor, declarer) == partner(who) \
                 and a.kind == "concede":
             irr.put("partner_objected", True, _span(resp, "event"))
+        elif a.kind == "concede" and who in SEATS and (calm := next((m for i, f, m in st.findings if f in ("no_reaction", "said_nothing")
+                                                                     and i >= a.index and _nearest_seat(st, m)[0] == partner(who)), None)):
+            irr.put("partner_objected", False, calm)        # "西家沒有任何表示", "East didn't say a word" (Law 68B2)
         if resp is not None and "claimer_role" not in irr.facts and a.actor is None and resp.kind == "object" \
                 and (resp.actor == "defender" or declarer and resp.actor == ("EW" if declarer in "NS" else "NS")):
             irr.put("claimer_role", "declarer", _span(resp, "actor") or _span(resp, "event"))    # "claimed … Defenders disagree"
@@ -482,6 +502,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("claim_response", "disputed", st.has("claim_disputed"))     # "攤牌爭議", "a disputed claim"
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
+        elif (on := next((b for b in st.actions if b.index > a.index and b.kind == "play_on"), None)) is not None:
+            irr.put("claim_response", "play_continued", _span(on, "event"))     # "防家回：「打打看吧。」於是繼續打下去" (68D)
         elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
                 (_span(b, "event") for b in st.actions if b.kind == "hold" and b.index > a.index), None)) is not None:
             # a concession found wrong afterwards ("後來比對時發現西手上還有♦A"): it had been agreed, play had ceased (Law 71)
