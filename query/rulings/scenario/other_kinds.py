@@ -197,8 +197,10 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             continue
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
         if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I) \
+                or any(b.kind in ("claim", "concede") and b.index <= a.index for b in st.actions) \
                 or st.has("penalty_card") is not None and not _to_dummy(st.text, q.start() + 1):
             continue          # "我要他攻紅心", "'Lead me a diamond'": declarer's lead requirement to a defender (Law 50D2), not dummy's card
+            # (nor his claim statement: 攤牌時只說「方塊都是大的」)
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]

@@ -10,7 +10,7 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.story import Action, Story, _quoted, told_at
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
+from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
 
@@ -467,8 +467,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         ev = _span(a, "event")
         says = re.search(r"\b(said|saying)\b|说|說|[「“]", st.text[ev.end:]) if ev is not None else None
         at = ev.end + says.start() if says else None      # his own words after the claim ("摊牌时说'东还有一张小将牌'")
+        quote = next((q for q in _QUOTED.finditer(st.text, at) if q.start() - at <= 3), None) if at is not None else None
         named = next((m for m in st.mentions if m.label == "SUIT" and m.value == "trump" and at is not None and m.start > at
-                      and not _SENTENCE.search(st.text[ev.end:m.start])
+                      and (m.end <= quote.end() if quote is not None else not re.search(r"[,，;；。.!?！？]", st.text[at:m.start]))
                       and not any(x.label in ("SEAT", "ROLE") and ev.end <= x.start < at for x in st.mentions)
                       and not any(x.label == "EVENT" and x.value in ("object", "agree", "accept", "decline", "say", "call_director")
                                   and at < x.start < m.start for x in st.mentions)), None)   # (not "東不同意，說他還有一張王牌")
