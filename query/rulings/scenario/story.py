@@ -618,6 +618,10 @@ class _Teller:
         if m.value in ("accept", "decline") and re.search(r"(接受还是不接受|接不接受|要不要接受|accept or (not|refuse|reject))",
                                                            text[max(0, m.start - 5):m.end + 8], re.I):
             return              # "沒說要接受還是不接受": whether he accepts is not said
+        before = text[max(0, m.start - 10):m.start]
+        if m.value == "lead" and m.text.lower() == "lead" and (re.search(r"\b(my|your|whose)\s+$", before, re.I) or _quoted(text, m.start)
+                                                               and re.search(r"\b(his|her|their|our|was a|that's a|it's a|is a|not a)\s+$", before, re.I)):
+            return              # "'It's my lead'", "'that was a lead out of turn!'": the word, not a card led
         if m.value == "simultaneous" and any(b.kind == "simultaneous" for b in self.st.actions[self.clause[0]:]):
             return              # "同時打出兩張黏在一起的牌": one simultaneous play, told twice
         if m.value == "came_out":
@@ -911,6 +915,9 @@ class _Teller:
             and any(b.call and b.actor not in (self.actor, None) for b in st.actions[earlier.index:]))
         if made_by is not None and not (close and made_by != self.actor) and not again:
             return                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
+        if last is not None and last.kind == "before_partner" and not last.cards and m.start - _span_end(last) <= 4 \
+                and not any(b.kind in PLAY_EVENTS for b in st.actions):
+            last.kind = "bid"                   # "N 抢先 1♠" in the auction: he called first, out of turn
         if last is not None and last.kind in CALL_EVENTS and last.call is None and not self.fresh \
                 and (last.actor == self.actor or last.actor is None):
             last.call = m.value
