@@ -298,14 +298,18 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             at = next((i for i, f, m in st.findings if m is rv), 0)
             irr = Irregularity("revoke", {}, at=src.index if src else at + 0.5)   # after the action told before it
             irr.put("irregularity", "revoke", rv)
-            here = list(_TRICK_NUMBER.finditer(re.split(r"[,，。;；.]", st.text[max(0, rv.start - 10):rv.start])[-1]))
+            after_it = list(_TRICK_NUMBER.finditer(re.match(r"\s*(on|at|in|to)\s+trick\s+\d+|", st.text[rv.end:rv.end + 16], re.I).group()))
+            here = list(_TRICK_NUMBER.finditer(re.split(r"[,，。;；.]", st.text[max(0, rv.start - 10):rv.start])[-1])) \
+                if src is not None else after_it        # ("第 2 磴和第 5 磴都沒跟", no play told: the repeated revoke, below)
+            here = here or after_it
             number = next((g for g in here[-1].groups() if g), None) if here else None
             trick = (int(number) if number.isdigit() else _CN_NUMBERS.get(number)) if number else None
             named = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not re.search(r"[,，。;；.]", st.text[m.end:rv.start])), None)
-            if src is not None and trick is not None and src.trick != trick:
-                # "北家第 4 磴應跟未跟，到第 5 磴北家也已經跟出 ♠6": the revoke at the trick named with it, by the seat named
+            if trick is not None and (src is not None and src.trick != trick or src is None and named is not None):
+                # "北家第 4 磴應跟未跟，到第 5 磴北家也已經跟出 ♠6", "East revoked on trick 6": the revoke at the trick named
+                # with it, by the seat named
                 k = sum(1 for b in st.actions if b.spans and min(x[1].start for x in b.spans) < rv.start)
-                src = Action(named.value if named else src.actor, "discard", min(src.index, k - 1),
+                src = Action(named.value if named else src.actor, "discard", min(src.index, k - 1) if src else k - 1,
                              spans=[("actor", named or _span(src, "actor"))], trick=trick)
             if src is not None:
                 irr.put("offender", _resolve(src.actor, declarer), _span(src, "actor"))
@@ -366,14 +370,15 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.cards = [c.value for c in loose]
             a.spans += [("card", c) for c in loose]
         who = _resolve(a.actor, declarer)
-        during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended) \
-            or st.has("sorting") is not None and not auction_over and st.contract is None and st.declarer is None \
-            and not any(b.kind in PLAY_KINDS and b.index < a.index for b in st.actions) \
+        sorting = st.has("sorting") is not None and not auction_over and not au.calls \
+            and not any(b.kind in PLAY_KINDS and b.index < a.index for b in st.actions)
+        told_during = st.has("during_auction") is not None or (not auction_over and au.calls and not au.ended) \
             or a.trick is None and any(b.call and b.actor in SEATS and b.index > a.index for b in st.actions) \
             and not any(b.kind in ("lead", "play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions)
         # (calls told after it, and no card played before it: it happened during the auction, Law 24)
-        if during:
+        if told_during or sorting:
             irr = base("card_exposed_during_auction", a, who)
+            irr.unsure = not told_during     # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
         elif declarer and who == declarer:
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":
@@ -495,7 +500,13 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if resp is not None and "claimer_role" not in irr.facts and a.actor is None and resp.kind == "object" \
                 and (resp.actor == "defender" or declarer and resp.actor == ("EW" if declarer in "NS" else "NS")):
             irr.put("claimer_role", "declarer", _span(resp, "actor") or _span(resp, "event"))    # "claimed … Defenders disagree"
-        if resp is not None:
+        on = next((b for b in st.actions if b.index > a.index and b.kind == "play_on"), None)
+        if on is not None and (resp is None or resp.kind in ("object", "decline")):
+            # "防家回：「打打看吧。」於是繼續打下去", "西家不服，提出打下去" (68D2(b)); with all four agreeing, 68D2(b)(i)
+            irr.put("claim_response", "play_continued", _span(on, "event"))
+            if st.has("all_four", a.index) is not None:
+                irr.put("all_four_concur", True, st.has("all_four", a.index))
+        elif resp is not None:
             irr.put("claim_response", "agreed" if resp.kind in ("agree", "accept") else "disputed", _span(resp, "event"))
         elif st.has("director_judged", a.index) is not None and a.kind == "claim":
             irr.put("claim_response", "disputed", st.has("director_judged", a.index))   # the Director ruled on it (Law 70)
@@ -503,8 +514,6 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("claim_response", "disputed", st.has("claim_disputed"))     # "攤牌爭議", "a disputed claim"
         elif any(b.kind == "call_director" and b.index > a.index for b in st.actions):
             irr.put("claim_response", "disputed", _span(next(b for b in st.actions if b.kind == "call_director" and b.index > a.index), "event"))
-        elif (on := next((b for b in st.actions if b.index > a.index and b.kind == "play_on"), None)) is not None:
-            irr.put("claim_response", "play_continued", _span(on, "event"))     # "防家回：「打打看吧。」於是繼續打下去" (68D)
         elif a.kind == "concede" and (found := st.has("correction_period", a.index) or st.has("card_found", a.index) or next(
                 (_span(b, "event") for b in st.actions if b.kind == "hold" and b.index > a.index), None)) is not None:
             # a concession found wrong afterwards ("後來比對時發現西手上還有♦A"): it had been agreed, play had ceased (Law 71)
@@ -565,7 +574,7 @@ def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
                       and not _SENTENCE.search(st.text[x.end:min(card.start, pc.start)])), None)
         held = owner is not None and (st.text[owner.end:owner.end + 2].startswith(("的", "'s", "’s")) or any(
             a.kind == "hold" and a.actor == owner.value and _span(a, "event") is not None
-            and 0 <= card.start - _span(a, "event").end <= 12 for a in st.actions))
+            and (0 <= card.start - _span(a, "event").end <= 12 or 0 <= pc.start - _span(a, "event").end <= 12) for a in st.actions))
         if held and _resolve(owner.value, declarer) in SEATS:       # "東家的♠Q是罰張", "東家有一張大罰張♠Q"
             return Action(owner.value, "expose", 0, [("actor", owner), ("event", pc), ("card", card)], cards=[card.value])
     return None
@@ -752,7 +761,17 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     if ne is None and nt is None and est is None and fixed is not None and not any(
             b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
         ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
-    if ne is not None:
+    after = src.index if src is not None else irr.at
+    cc = next((b for b in st.actions if b.index > after and b.kind in ("claim", "concede")
+               and _resolve(b.actor, declarer) in (off, partner(off))), None) if off else None
+    if cc is not None and on is not None and on.index < cc.index:
+        cc = None                     # a card played to a later trick before the claim established it first (63A1)
+    if cc is not None:
+        # the offending side claimed or conceded after the revoke (Law 63A3), whatever was told of the next trick
+        irr.put("established_by", "claim_or_concession", _span(cc, "event"))
+        if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
+            irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
+    elif ne is not None:
         irr.put("revoke_established", False, ne)
     elif nt is not None or on is not None:
         # "他已經喊「夢家出 ♦K」攻下一磴", "declarer called for dummy's ♦K": a card named for the next trick (Law 63A2)
@@ -762,12 +781,6 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                       and (_quoted(st.text, ev.start) or re.match(r"call(ed|s)? for|asked for|named", ev.text, re.I))), None)
         irr.put("established_by", "designated_card" if named is not None else "played_to_next_trick",
                 named or nt or _span(on, "event") or _span(on, "card") or _span(on, "actor"))
-    elif off and src is not None and (cc := next((b for b in st.actions if b.index > src.index and b.kind in ("claim", "concede")
-                                                  and _resolve(b.actor, declarer) in (off, partner(off))), None)) is not None:
-        # the offending side claimed or conceded after the revoke (Law 63A3)
-        irr.put("established_by", "claim_or_concession", _span(cc, "event"))
-        if cc.kind == "claim" and "offending_side_won_later_trick" not in irr.facts:
-            irr.put("offending_side_won_later_trick", True, _span(cc, "event"))    # the tricks it claimed
     elif off and src is not None and (ag := next((b for b in st.actions if b.index > src.index and b.kind == "agree"
                                                   and any(c.kind == "claim" for c in st.actions[src.index:b.index])
                                                   and (_resolve(b.actor, declarer) in (off, partner(off))
