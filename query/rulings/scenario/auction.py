@@ -172,7 +172,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             if fill and nxt is not None and nxt.kind in ("accept", "decline") and not nxt.call \
                     and (c.kind != "bid" or c.supersedes(au.last_bid)):
                 fill = False          # "East bid 1♣. West did not accept it": nobody accepts a call made in turn
-            if fill and any(b.kind == "open" and b.actor == exp for b in st.actions[a.index + 1:]):
+            if fill and any(b.kind == "open" and b.actor == exp and b.call and not b.cards for b in st.actions[a.index + 1:]):
                 fill = False          # "East dealt, but South opened 1NT; East then opened 1♥": the dealer opens after him
             if fill:
                 s = exp

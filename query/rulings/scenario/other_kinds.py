@@ -103,10 +103,18 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     # an agreement the system card does not show ("体系卡上一个字都没写", "not on their card"), or an explanation that
     # leaves part of it out ("北回答'这是转移叫'，但没说…", "left out that …"): Laws 20F1, 40A1(b), 40B2
     hidden, part = st.has("not_disclosed"), st.has("left_out")
-    told = next((a for a in reversed(st.actions) if a.kind in ("explain", "say") and a.actor in SEATS
-                 and part is not None and _span(a, "event") is not None and _span(a, "event").start < part.start
-                 and not re.match(r"ask|quer|问|問|询|詢", _span(a, "event").text, re.I)), None)    # the answer, not the question
-    if (hidden is not None or told is not None) and not any(i.kind in ("misinformation", "unauthorized_information") for i in out):
+    if part is not None and re.search(r"\b(I|we)\s+$|我\S{0,2}$", st.text[max(0, part.start - 6):part.start]):
+        part = None                           # "I left out that East had hesitated": the teller's own omission
+    asked_by = {b.actor for b in st.actions if b.kind == "say" and _span(b, "event") is not None
+                and re.match(r"ask|quer|问|問|询|詢", _span(b, "event").text, re.I)}
+    told = next((a for a in reversed(st.actions) if a.actor in SEATS and part is not None and _span(a, "event") is not None
+                 and _span(a, "event").start < part.start and (a.kind == "explain" or a.kind == "say" and any(
+                     x in SEATS and x not in (a.actor, partner(a.actor)) for x in asked_by))
+                 and not re.match(r"ask|quer|问|問|询|詢", _span(a, "event").text, re.I)), None)   # the answer to an opponent
+    # an explanation that departed from the agreement is misinformation (Laws 20F1, 21B, 75), ruled below, whatever the card says
+    departed = st.has("misinformation") or st.has("agreement_told") or st.has("explanation_right")
+    if (hidden is not None or told is not None) and departed is None \
+            and not any(i.kind in ("misinformation", "unauthorized_information") for i in out):
         irr = Irregularity("failure_to_disclose", {}, at=told.index if told is not None else len(st.actions))
         irr.put("irregularity", "failure_to_disclose", hidden or part)
         irr.put("disclosure_failure", "not_disclosed" if hidden is not None else "incomplete_explanation", hidden or part)
@@ -198,7 +206,8 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None)
         if q is None or re.search(r"要他|叫他|让他|要求|禁止|不准|\b(him|her|them|require|prohibit|forbid)", q.group(), re.I) \
                 or any(b.kind in ("claim", "concede") and b.index <= a.index for b in st.actions) \
-                or st.has("penalty_card") is not None and not _to_dummy(st.text, q.start() + 1):
+                or st.has("penalty_card") is not None and not _to_dummy(st.text, q.start() + 1) \
+                and re.search(r"\blead\b|出|攻|引", q.group(), re.I):
             continue          # "我要他攻紅心", "'Lead me a diamond'": declarer's lead requirement to a defender (Law 50D2), not dummy's card
             # (nor his claim statement: 攤牌時只說「方塊都是大的」)
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
@@ -364,7 +373,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             elif who and waiting and waiting == rho(who) and dec and who not in (dec, partner(dec)):
                 irr.put("premature_kind", "play_at_rho_turn", np_)      # "dummy hadn't played yet and E played" (Law 57D)
             high, low = st.has("designation_high", nxt.index), st.has("designation_low", nxt.index)
-            req, ban = st.has("require_suit", nxt.index), st.has("prohibit_suit", nxt.index)
+            req, ban = (m if m is not None and not re.search(r"(没有|沒有|没|沒|不|本想|想要|did not|didn't|never)\s*\S{0,2}$",
+                                                             st.text[max(0, m.start - 8):m.start], re.I) else None
+                        for m in (st.has("require_suit", nxt.index), st.has("prohibit_suit", nxt.index)))
             defence = nxt.actor not in ("declarer", "dummy") and not (dec and who in (dec, partner(dec)))
             if (high is None) != (low is None) and defence:
                 # "asked for East's lowest spade": declarer's choice for the offender's partner (Law 57A2)

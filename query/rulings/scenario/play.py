@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from query.rulings.facts import SEATS, lho, partner
+from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, _quoted, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
@@ -115,7 +116,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         first, last = min(m.start for _, m in w.spans), max(m.end for _, m in w.spans)
         near = re.split(r"[。.;；]", st.text[max(0, first - 10):first])[-1] + st.text[first:last] \
             + re.split(r"[。.;；]", st.text[last:last + 24])[0]
-        if b is not None and _PREVIOUS_TRICK.search(near):
+        if b is not None and _PREVIOUS_TRICK.search(near) and not any(
+                x.kind == "lead" or x.kind in ("play", "follow") and x.cards and x.trick == b.trick for x in st.actions[max(0, b.index - 3):b.index]):
+            # (not "West led the ♠2 and East played the ♠K; West had won the previous trick": East only followed)
             b.kind, before[b.index] = "lead", w    # "庄家从手里出了♦5，可是上一墩是明手赢的": the previous trick's winner was on lead
     leads = [a for a in st.actions if a.kind == "lead"]
     if not leads and declarer and st.has("face_down") is not None:
@@ -171,6 +174,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("correct_leader", "declarer_side", _span(won, "actor") or _span(won, "event"))
             if a.actor in ("declarer", "dummy"):
                 irr.put("offender_role", "declarer", _span(a, "actor"))
+            else:
+                irr.unsure = True        # "夢家贏了第5磴，接著北家出了♥4": North may be dummy, so ask
         elif told and who and not opening:
             irr = base("lead_out_of_turn", a, who)
             if declaring and st.has("wrong_hand", a.index - 1) is not None:
@@ -362,7 +367,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             a.spans += [x for x in named.spans if x[0] == "card"]
         if not a.cards and a.index and st.actions[a.index - 1].kind in ("lead", "play") and st.actions[a.index - 1].actor == a.actor:
             continue                        # "led the ♣5, face up": the lead itself, not an exposed card
-        if not a.cards and not any(m.label == "CARD" for m in st.mentions) \
+        if not a.cards and not any(m.label == "CARD" for m in st.mentions) and _span(a, "event") is not None \
+                and re.search(r"卡\S{0,2}$|bidding card\s*$", st.text[max(0, _span(a, "event").start - 4):_span(a, "event").start]) \
                 and any(b.call and b.actor == a.actor for b in st.actions[:a.index]):
             continue                        # "摆在桌上的是'不叫'…卡一落桌": the bidding card he put down, no playing card
         if not a.cards and _span(a, "event") is not None:
@@ -480,7 +486,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                                   and at < x.start < m.start for x in st.mentions)), None)   # (not "東不同意，說他還有一張王牌")
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
-        elif quiet is not None and "outstanding_trump" in irr.facts and irr.facts["outstanding_trump"]:
+        elif quiet is not None and "outstanding_trump" in irr.facts and irr.facts["outstanding_trump"] \
+                and all(x.value == who for x in st.seat_mentions if x.end <= quiet.start
+                        and not re.search(r"[,，;；。.]", st.text[x.end:quiet.start])):     # (his silence, not West's)
             irr.put("trump_mentioned", False, quiet)        # "West still held the ♠J and South said nothing about it" (70C1)
         elif named is not None:
             irr.put("trump_mentioned", True, named)         # "摊牌时说'东还有一张小将牌，无所谓'": his own words (70C1)
@@ -764,8 +772,14 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     after = src.index if src is not None else irr.at
     cc = next((b for b in st.actions if b.index > after and b.kind in ("claim", "concede")
                and _resolve(b.actor, declarer) in (off, partner(off))), None) if off else None
-    if cc is not None and on is not None and on.index < cc.index:
-        cc = None                     # a card played to a later trick before the claim established it first (63A1)
+    # "revoked … but noticed it at once and corrected it", "但马上发现并改正了": put right before it was established (62A)
+    begin = (_span(src, "event") or _span(src, "actor")).end if src is not None and (_span(src, "event") or _span(src, "actor")) else 0
+    put_right = re.compile(r"\bcorrected\b|\bput it right\b|改正|更正了|纠正了|糾正了").search(
+        st.text, begin, _span(cc, "event").start if cc is not None and _span(cc, "event") is not None else len(st.text))
+    if put_right and ne is None and fixed is None:
+        ne = Mention("FINDING", "not_established", put_right.start(), put_right.end(), put_right.group())
+    if cc is not None and (on is not None and on.index < cc.index or fixed is not None or put_right):
+        cc = None                     # played to a later trick first (63A1), or put right before it was established (62A)
     if cc is not None:
         # the offending side claimed or conceded after the revoke (Law 63A3), whatever was told of the next trick
         irr.put("established_by", "claim_or_concession", _span(cc, "event"))

@@ -48,6 +48,7 @@ class Action:
     fresh_subject: bool = False       # its subject was named just before it ("West bid ...")
 
 
+_CONTENDED = re.compile(r"\b(insist|insisted|insists|argued|argues|claimed|claims|contended|maintained|said|says)\b|坚持|堅持|认为|認為|声称|聲稱|说|說|不服", re.I)
 _PARTICIPLE = re.compile(r"\s+(already\s+|just\s+)?(won|played|led|ruffed|discarded|followed|shown|called|bid|passed|doubled|"
                          r"taken|made|gone|been|claimed|conceded|revoked|thrown|seen|noticed|said|put|pulled|dropped)\b", re.I)
 
@@ -78,8 +79,11 @@ class Story:
         return next((m for i, f, m in self.findings if f == finding and i >= after), None)
 
     def last_said(self, findings: tuple[str, ...], after: int = -1) -> tuple[str, Mention] | None:
-        """The last of these findings told ("我一開始以為不能比擬…改判：屬比擬叫品": the Director's last word)."""
-        return max(((f, m) for i, f, m in self.findings if f in findings and i >= after), key=lambda x: x[1].start, default=None)
+        """The last of these findings told ("我一開始以為不能比擬…改判：屬比擬叫品": the Director's last word), not a
+        player's contention ("East insisted it was comparable", "東家不服，堅持說屬比擬叫品")."""
+        told = [(f, m) for i, f, m in self.findings if f in findings and i >= after]
+        own = [(f, m) for f, m in told if not _CONTENDED.search(re.split(r"[。.;；]", self.text[max(0, m.start - 24):m.start])[-1])]
+        return max(own or told[:1], key=lambda x: x[1].start, default=None)
 
 
 def _near(a: Mention, b: Mention, gap: int = 3) -> bool:
@@ -308,6 +312,8 @@ class _Teller:
         """What the teller or the Director states (comparable, established, "the call was unintended"), a belief
         that is not an event, or the teller taking back what he said."""
         st, text, ms = self.st, self.text, self.ms
+        if m.value == "agreement_told" and re.search(r"\b(as|like)\s+$|正如\s*$|如同\s*$", text[max(0, m.start - 6):m.start], re.I):
+            return              # "explained as a single-suited hand, as their notes say": the card agrees with it
         if m.value == "wanted" and m.text.lower() in ("meant", "intended") and not (
                 nxt is not None and nxt.label == "CALL"
                 and re.fullmatch(r"\s*(to\s+)?((bid|say|pull|call|open)\s+)?", text[m.end:nxt.start], re.I)):
@@ -622,6 +628,13 @@ class _Teller:
         if m.value == "lead" and m.text.lower() == "lead" and (re.search(r"\b(my|your|whose)\s+$", before, re.I) or _quoted(text, m.start)
                                                                and re.search(r"\b(his|her|their|our|was a|that's a|it's a|is a|not a)\s+$", before, re.I)):
             return              # "'It's my lead'", "'that was a lead out of turn!'": the word, not a card led
+        if m.value == "agree" and re.search(r"(不|没|沒)\s*$", text[max(0, m.start - 2):m.start]) and m.text.lower() in ("ok", "okay"):
+            m = Mention(m.label, "object", m.start, m.end, m.text)       # 「不OK，我还有一张将牌」
+        if m.value == "play_on" and (re.search(r"(不想|不愿|不願|没有|沒有|没|沒|不|n't|not|refused to|never)\s*(want|wish|agree)?\s*(to)?\s*\S{0,3}$",
+                                               text[max(0, m.start - 16):m.start], re.I)
+                                     or re.match(r"\s*(to\s+)?(the\s+)?(next\s+board|下一副|下一牌)|\s*(on\s+)?(spades|hearts|diamonds|clubs|trumps)\b",
+                                                 text[m.end:m.end + 24], re.I)):
+            return              # "did not want to play it out", "继续打下一副牌", "play on spades": no play after the claim
         if m.value == "simultaneous" and any(b.kind == "simultaneous" for b in self.st.actions[self.clause[0]:]):
             return              # "同時打出兩張黏在一起的牌": one simultaneous play, told twice
         if m.value == "came_out":
@@ -898,7 +911,9 @@ class _Teller:
                 self.made_bids[m.value] = self.actor
             return
         if last is not None and last.call and last.kind in ("pull", "bid") and last.actor in SEATS \
-                and re.search(r"(而不是|而非|不是)\s*['‘“「]?$", text[max(0, m.start - 5):m.start]) and m.value != last.call:
+                and re.search(r"(而不是|而非)\s*['‘“「]?$", text[max(0, m.start - 5):m.start]) and m.value != last.call \
+                and (last.kind == "pull" or st.box or any(f == "unintended" for _, f, _m in st.findings)
+                     or any(x.label == "FINDING" and x.value == "unintended" for x in self.ms)):
             # "摆在桌上的是'不叫'而不是1♠": the call he meant, as "pulled the pass card instead of 1♠" (Law 25A)
             st.actions.append(Action(last.actor, "replace", len(st.actions), [("actor", self.actor_m), ("call", m)], call=m.value))
             return
@@ -962,7 +977,8 @@ class _Teller:
             return
         if last is not None and last.kind == "play" and not last.cards and m.text[:1] in "89" and m.start - last.spans[-1][1].end <= 3 \
                 and re.search(r"[拿抽]$", text[:_span_end(last) - len(last.spans[-1][1].text)]) \
-                and not any(b.kind in PLAY_EVENTS for b in st.actions if b is not last):
+                and not any(b.kind in PLAY_EVENTS for b in st.actions if b is not last) and st.contract is None \
+                and not any(x.label == "CONTRACT" or x.label == "ROLE" and x.value in ("declarer", "dummy") for x in self.ms):
             last.kind = "pull"                  # "拿出了8♣" before any card is played: a bidding card of eight (Law 38)
         if last is not None and last.kind in CALL_EVENTS and last.call is None and m.text[:1] in "89" \
                 and m.start - last.spans[-1][1].end <= 3:
