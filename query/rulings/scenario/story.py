@@ -48,7 +48,8 @@ class Action:
     fresh_subject: bool = False       # its subject was named just before it ("West bid ...")
 
 
-_CONTENDED = re.compile(r"\b(insist|insisted|insists|argued|argues|claimed|claims|contended|maintained|said|says)\b|坚持|堅持|认为|認為|声称|聲稱|说|說|不服", re.I)
+# a player's contention, not the Director's judgement ("認為" and "said" are the Director's words too)
+_CONTENDED = re.compile(r"\b(insist|insisted|insists|argued|argues|claimed|claims|contended|maintained)\b|坚持|堅持|声称|聲稱|不服", re.I)
 _PARTICIPLE = re.compile(r"\s+(already\s+|just\s+)?(won|played|led|ruffed|discarded|followed|shown|called|bid|passed|doubled|"
                          r"taken|made|gone|been|claimed|conceded|revoked|thrown|seen|noticed|said|put|pulled|dropped)\b", re.I)
 
@@ -912,8 +913,7 @@ class _Teller:
             return
         if last is not None and last.call and last.kind in ("pull", "bid") and last.actor in SEATS \
                 and re.search(r"(而不是|而非)\s*['‘“「]?$", text[max(0, m.start - 5):m.start]) and m.value != last.call \
-                and (last.kind == "pull" or st.box or any(f == "unintended" for _, f, _m in st.findings)
-                     or any(x.label == "FINDING" and x.value == "unintended" for x in self.ms)):
+                and (last.kind == "pull" or st.box or any(x.label == "FINDING" and x.value == "unintended" for x in self.ms)):
             # "摆在桌上的是'不叫'而不是1♠": the call he meant, as "pulled the pass card instead of 1♠" (Law 25A)
             st.actions.append(Action(last.actor, "replace", len(st.actions), [("actor", self.actor_m), ("call", m)], call=m.value))
             return
