@@ -16,6 +16,9 @@ from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUO
     changed_at_once
 
 
+_ASKS = re.compile(r"ask|quer|问|問|询|詢", re.I)     # a say event that is a question ("South asked", 詢問)
+
+
 def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     """Two actions told in one sentence ("E pass, S 3NT, all pass. At the same time…" are not)."""
     ends = sorted(told_at(x) for x in (a, b))
@@ -106,11 +109,11 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     if part is not None and re.search(r"\b(I|we)\s+$|我\S{0,2}$", st.text[max(0, part.start - 6):part.start]):
         part = None                           # "I left out that East had hesitated": the teller's own omission
     asked_by = {b.actor for b in st.actions if b.kind == "say" and _span(b, "event") is not None
-                and re.match(r"ask|quer|问|問|询|詢", _span(b, "event").text, re.I)}
+                and _ASKS.match(_span(b, "event").text)}
     told = next((a for a in reversed(st.actions) if a.actor in SEATS and part is not None and _span(a, "event") is not None
                  and _span(a, "event").start < part.start and (a.kind == "explain" or a.kind == "say" and any(
                      x in SEATS and x not in (a.actor, partner(a.actor)) for x in asked_by))
-                 and not re.match(r"ask|quer|问|問|询|詢", _span(a, "event").text, re.I)), None)   # the answer to an opponent
+                 and not _ASKS.match(_span(a, "event").text)), None)   # the answer to an opponent
     # an explanation that departed from the agreement is misinformation (Laws 20F1, 21B, 75), ruled below, whatever the card says
     departed = st.has("misinformation") or st.has("agreement_told") or st.has("explanation_right")
     if (hidden is not None or told is not None) and departed is None \
@@ -142,7 +145,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         # "南問，西說是「弱二，方塊」": the answer to an opponent's question is the explanation (Law 20F),
         # told before the story says it was wrong ("東馬上發現自己解釋錯了")
         asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS and _span(a, "event") is not None
-                      and re.match(r"(ask|quer|问|詢問|询问|問)", _span(a, "event").text, re.I)), None)   # a question, not "told"
+                      and _ASKS.match(_span(a, "event").text)), None)   # a question, not "told"
         answer = next((b for b in st.actions if asked is not None and b.index > asked.index and b.kind in ("say", "explain")
                        and b.actor in SEATS and b.actor not in (asked.actor, partner(asked.actor))), None)
         if answer is not None and (exp is None or answer.index < exp.index and answer.actor == exp.actor

@@ -113,10 +113,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     before = {}                          # a lead -> the win of the trick before it, told after it
     for w in wins:
         b = next((b for b in reversed(st.actions[:w.index]) if b.kind in ("lead", "play") and b.cards), None)
+        if b is None:
+            continue
         first, last = min(m.start for _, m in w.spans), max(m.end for _, m in w.spans)
         near = re.split(r"[。.;；]", st.text[max(0, first - 10):first])[-1] + st.text[first:last] \
             + re.split(r"[。.;；]", st.text[last:last + 24])[0]
-        if b is not None and _PREVIOUS_TRICK.search(near) and not any(
+        if _PREVIOUS_TRICK.search(near) and not any(
                 x.kind == "lead" or x.kind in ("play", "follow") and x.cards and x.trick == b.trick for x in st.actions[max(0, b.index - 3):b.index]):
             # (not "West led the ♠2 and East played the ♠K; West had won the previous trick": East only followed)
             b.kind, before[b.index] = "lead", w    # "庄家从手里出了♦5，可是上一墩是明手赢的": the previous trick's winner was on lead
@@ -291,11 +293,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     else:
         said_revoke = [m for _, f, m in st.findings if f == "revoke"]
         # the revoke a sentence names with its seat ("防家南第 2 磴…沒跟") rather than a general remark before it
-        rv = next((m for m in said_revoke if any(s.end <= m.start and not _SENTENCE.search(st.text[s.end:m.start])
-                                                   for s in st.seat_mentions)), said_revoke[0] if said_revoke else None)
+        seated = [m for m in said_revoke if any(s.end <= m.start and not _SENTENCE.search(st.text[s.end:m.start]) for s in st.seat_mentions)]
+        rv = (seated or said_revoke or [None])[0]
         claimed = next((_span(b, "event") for b in st.actions if b.kind in ("claim", "concede") and _span(b, "event") is not None), None)
-        seated = rv is not None and any(s.end <= rv.start and not _SENTENCE.search(st.text[s.end:rv.start]) for s in st.seat_mentions)
-        if rv is not None and (claim_at is None or seated and claimed is not None and rv.end <= claimed.start):
+        if rv is not None and (claim_at is None or rv in seated and claimed is not None and rv.end <= claimed.start):
             # (with a claim, only a revoke told of a seat before it: "West revoked on trick 8 … then declarer claimed")
             near = [b for b in st.actions if _resolve(b.actor, declarer) in SEATS and b.kind in ("discard", "ruff", "show_out", "play", "follow", "hold")
                     and (_span(b, "event") or _span(b, "card")) is not None]
@@ -303,10 +304,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             at = next((i for i, f, m in st.findings if m is rv), 0)
             irr = Irregularity("revoke", {}, at=src.index if src else at + 0.5)   # after the action told before it
             irr.put("irregularity", "revoke", rv)
-            after_it = list(_TRICK_NUMBER.finditer(re.match(r"\s*(on|at|in|to)\s+trick\s+\d+|", st.text[rv.end:rv.end + 16], re.I).group()))
-            here = list(_TRICK_NUMBER.finditer(re.split(r"[,，。;；.]", st.text[max(0, rv.start - 10):rv.start])[-1])) \
-                if src is not None else after_it        # ("第 2 磴和第 5 磴都沒跟", no play told: the repeated revoke, below)
-            here = here or after_it
+            # the trick named before it ("北家第 4 磴應跟未跟"; with no play told, "第 2 磴和第 5 磴都沒跟" is the repeated
+            # revoke, below), else after it ("revoked on trick 6")
+            here = (list(_TRICK_NUMBER.finditer(re.split(r"[,，。;；.]", st.text[max(0, rv.start - 10):rv.start])[-1])) if src is not None else []) \
+                or list(_TRICK_NUMBER.finditer(re.match(r"\s*(on|at|in|to)\s+trick\s+\d+|", st.text[rv.end:rv.end + 16], re.I).group()))
             number = next((g for g in here[-1].groups() if g), None) if here else None
             trick = (int(number) if number.isdigit() else _CN_NUMBERS.get(number)) if number else None
             named = next((m for m in reversed(st.seat_mentions) if m.end <= rv.start and not re.search(r"[,，。;；.]", st.text[m.end:rv.start])), None)
@@ -685,6 +686,7 @@ def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, st
     return out
 
 
+_PUT_RIGHT = re.compile(r"\bcorrected\b|\bput it right\b|改正|更正了|纠正了|糾正了")
 _PREVIOUS_TRICK = re.compile(r"\b(the )?(previous|preceding) trick\b|\bthe trick before\b|(上|前)一?(墩|磴)", re.I)
 _THAT_TRICK = re.compile(r"\b(that|this|the same|the revoke) trick\b|(该|那|这|此|本)一?(墩|磴)", re.I)
 
@@ -773,9 +775,9 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
     cc = next((b for b in st.actions if b.index > after and b.kind in ("claim", "concede")
                and _resolve(b.actor, declarer) in (off, partner(off))), None) if off else None
     # "revoked … but noticed it at once and corrected it", "但马上发现并改正了": put right before it was established (62A)
-    begin = (_span(src, "event") or _span(src, "actor")).end if src is not None and (_span(src, "event") or _span(src, "actor")) else 0
-    put_right = re.compile(r"\bcorrected\b|\bput it right\b|改正|更正了|纠正了|糾正了").search(
-        st.text, begin, _span(cc, "event").start if cc is not None and _span(cc, "event") is not None else len(st.text))
+    revoke_words = (_span(src, "event") or _span(src, "actor")) if src is not None else None
+    put_right = _PUT_RIGHT.search(st.text, revoke_words.end if revoke_words else 0,
+                                  _span(cc, "event").start if cc is not None and _span(cc, "event") is not None else len(st.text))
     if put_right and ne is None and fixed is None:
         ne = Mention("FINDING", "not_established", put_right.start(), put_right.end(), put_right.group())
     if cc is not None and (on is not None and on.index < cc.index or fixed is not None or put_right):
