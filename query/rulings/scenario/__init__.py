@@ -52,9 +52,24 @@ def read(text: str, lang: str | None = None):
     return st, replay(st), text_lang
 
 
+# a case put as a supposition ("if a defender drops a card", "如果防家…"), not a story told
+_CONDITIONAL = re.compile(r"\b(if|when|whenever|suppose|supposing)\b|如果|假如|假設|假设|若|要是|的话|的話", re.I)
+
+
+def _told_as_event(text: str, at: int) -> bool:
+    """"A defender dropped a card face up. What's the status of it?": a role's act told in a sentence of its own,
+    not inside the question ("Does a defender's exposed honour …?", "庄家摊牌的时候…，怎么判？") or a supposition."""
+    start = max((text.rfind(c, 0, at) for c in ".。!！?？;；"), default=-1) + 1
+    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    return not _CONDITIONAL.search(text[start:end]) and text[end:end + 1] not in ("?", "？", "")
+
+
 def _is_law_question(st, text: str) -> bool:
+    from query.rulings.scenario.story import told_at
     story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
-        "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))]
+        "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))
+        or a.actor in ("declarer", "dummy", "defender") and a.kind in ("drop", "expose", "lead", "claim", "concede")
+        and _told_as_event(st.text, told_at(a))]
     unquoted = re.sub(r"[\"“「『'‘].*?[\"”」』'’]", "", text).rstrip()
     # phone-typed questions often have no question mark ("罚牌什么时候一定要打出去"): with no story
     # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")
@@ -118,7 +133,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
             ask_kind = [first.kind, "change_of_call"]
     if first is not None and first.unsure and "irregularity" not in given:
-        ask_kind = [first.kind, "call_out_of_rotation"]
+        ask_kind = list(dict.fromkeys([first.kind, *first.unsure]))
     named = {k for _, f, _m in st.findings if f in STRONG_NAMES for k in NAMED[f]}
     if first is not None and first.kind == "call_when_required_to_pass":
         # the earlier irregularity the story names is why he had to pass (Laws 23, 24, 27, 30-32), not another ruling

@@ -142,7 +142,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             told = a.kind in ("replace", "withdraw") \
                 or any(b.kind in ("replace", "withdraw", "pull", "say", "cancel") for b in st.actions[au.calls[-1][2].index + 1:a.index]) \
                 or any(f in ("unintended", "wanted", "intended") for _, f, _m in st.findings)
-            change.unsure = not told
+            change.unsure = () if told else ("call_out_of_rotation",)
             out.append(change)
             if change.facts.get("unintended") is not True or change.facts.get("partner_called_since") is not False:
                 break
@@ -207,10 +207,11 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         # ("叫牌一路到了北的7NT，东加倍"): the bid it doubled may be untold; ask, never rule Law 36 on it
         # (but "doubled his partner's 1♥", "對同伴的1♥賭倍", "北的1♥，南加倍" say what it doubled)
         end = _span(a, "call").end if _span(a, "call") is not None else 0
-        irr.unsure = irregular_kind == "inadmissible_double" and not au.calls and st.dealer is None \
-            and not any(o[0] == partner(seat) for o in st.owned_calls) \
-            and not re.search(r"partner|同伴|搭档|搭檔|自己", re.split(r"[,，。.;；:：]", st.text[max(0, end - 16):end])[-1]
-                              + re.split(r"[,，。.;；:：]", st.text[end:end + 24])[0], re.I)
+        if irregular_kind == "inadmissible_double" and not au.calls and st.dealer is None \
+                and not any(o[0] == partner(seat) for o in st.owned_calls) \
+                and not re.search(r"partner|同伴|搭档|搭檔|自己", re.split(r"[,，。.;；:：]", st.text[max(0, end - 16):end])[-1]
+                                  + re.split(r"[,，。.;；:：]", st.text[end:end + 24])[0], re.I):
+            irr.unsure = ("call_out_of_rotation",)
         if irregular_kind == "three_passes_one_out_of_rotation":
             irr.put("offender", seat, _span(a, "actor"), _span(a, "call"))
             out.append(irr)
@@ -341,6 +342,21 @@ def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
     return rep.strain == ib.strain and rep.level == lowest
 
 
+def _often_conventional(ib: Call | None, au: Auction, off: str) -> bool:
+    """An insufficient bid that is often artificial over partner's notrump bid: 2♣/2♦/2♥ over 1NT (Stayman,
+    transfers), the same one level up over 2NT, 4♣ (Gerber). Law 27B1(a) needs it incontrovertibly natural."""
+    nt = next((c for s, c, _a in reversed(au.calls) if s == partner(off) and c.kind == "bid"), None)
+    return ib is not None and nt is not None and nt.strain == "NT" and (
+        ib.level == nt.level + 1 and ib.strain in ("C", "D", "H") or ib.level == 4 and ib.strain == "C")
+
+
+def _told_natural(st: Story, ib: Call | None) -> bool:
+    """"2♣ was natural, clubs", "西的2♣是自然叫": the story says the bid was natural."""
+    return ib is not None and any(m.label == "CALL" and m.value == str(ib) and 0 <= n.start - m.end <= 20
+                                  and not _SENTENCE.search(st.text[m.end:n.start])
+                                  for m in st.mentions for _i, f, n in st.findings if f == "natural")
+
+
 def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
     """The calls after an insufficient bid or a call out of rotation: acceptance, the replacement
     (Law 27B), later bids by a partner who must pass. Returns "keep" (still open), "repeated" (the
@@ -419,7 +435,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
             irr.put("insufficient_bid_artificial", True, art)
             irr.put("replacement_lowest_same_denomination", False, art)
-        else:
+        elif not _often_conventional(ib, au, off) or _told_natural(st, ib):
+            # (2♣ over partner's 1NT may be Stayman: "incontrovertibly not artificial" (27B1(a)) is not presumed: asked)
             irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
         early = st.has("before_director", irr.at)
         if early is not None:

@@ -25,6 +25,24 @@ def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     return not _SENTENCE.search(st.text[ends[0]:ends[1]])
 
 
+# a side telling what it thinks or insists ("N-S say the hesitation suggested 4♠", "东西觉得…"): not the Director's finding
+_SIDE_SAYS = re.compile(r"\b(n-?s|e-?w|north|south|east|west|[nesw])\s+(say|says|said|think|thinks|thought|feel|feels|felt|claim|claims|"
+                        r"claimed|insist|insists|insisted|argued|argue|argues)\b|(南北|东西|東西|北|南|东|東|西)(家|方)?\s*"
+                        r"(说|說|觉得|覺得|认为|認為|表示|声称|聲稱|坚持|堅持)", re.I)
+
+
+def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
+    """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", "the slow pass
+    suggested bidding", a poll's "four of six would pass" (yes), "no logical alternative", "nobody considered
+    passing" (no: either half of 16B1(b) answered no). Not what a side says it thinks; None when the story does not
+    tell it, and the reasoner asks."""
+    def said(values: tuple[str, ...]) -> list[Mention]:
+        return [m for _i, f, m in st.findings if f in values
+                and not _SIDE_SAYS.search(re.split(r"[。.;；!?！？]", st.text[max(0, m.start - 30):m.start])[-1])]
+    no, yes = said(("no_logical_alternative", "not_suggested")), said(("logical_alternative", "suggested", "poll_pass"))
+    return (False, no[-1]) if no else (True, yes[-1]) if yes else None
+
+
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:
     """Change of call (Law 25), unauthorised information from a hesitation, a remark or a speed (Law 16B),
     a failure to disclose (Laws 20F1, 40), misinformation (Laws 20-21, 75)."""
@@ -103,6 +121,10 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("ui_kind", kind, words)
                 out.append(irr)
                 break
+    found = _alternative_found(st)
+    for irr in out:
+        if irr.kind == "unauthorized_information" and found is not None:
+            irr.put("logical_alternative", found[0], found[1])     # the Director's answer to 16B1(b)
     # an agreement the system card does not show ("体系卡上一个字都没写", "not on their card"), or an explanation that
     # leaves part of it out ("北回答'这是转移叫'，但没说…", "left out that …"): Laws 20F1, 40A1(b), 40B2
     hidden, part = st.has("not_disclosed"), st.has("left_out")

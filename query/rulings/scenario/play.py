@@ -19,6 +19,10 @@ _TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四�
 _CN_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12, "十三": 13}
 
 
+# Law 24: a card that fell to the floor, unless the story says it lay on the table or partner saw it
+_ON_FLOOR = re.compile(r"\b(floor|ground)\b|地上|地板|地下", re.I)
+_FACE_SEEN = re.compile(r"on the table|\b(partner|pd)\b[^.;]{0,20}\b(saw|seen|see)\b|桌上|桌面|(同伴|搭档|搭檔)\S{0,4}(看到|看見|看见|看得到|看得見|看得见)", re.I)
+
 def _names_card_held(st: Story, a: Action) -> bool:
     """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
     said = st.actions[a.index - 1] if a.index else None
@@ -177,7 +181,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             if a.actor in ("declarer", "dummy"):
                 irr.put("offender_role", "declarer", _span(a, "actor"))
             else:
-                irr.unsure = True        # "夢家贏了第5磴，接著北家出了♥4": North may be dummy, so ask
+                irr.unsure = ("lead_out_of_turn",)     # "夢家贏了第5磴，接著北家出了♥4": North may be dummy, so ask
         elif told and who and not opening:
             irr = base("lead_out_of_turn", a, who)
             if declaring and st.has("wrong_hand", a.index - 1) is not None:
@@ -385,15 +389,27 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         # (calls told after it, and no card played before it: it happened during the auction, Law 24)
         if told_during or sorting:
             irr = base("card_exposed_during_auction", a, who)
-            irr.unsure = not told_during     # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
+            if not told_during:          # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
+                irr.unsure = ("defender_card_exposed", "declarer_exposes_card")
         elif declarer and who == declarer:
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":
             irr = base("defender_card_exposed", a, who)
+            if declarer is None and a.actor in SEATS and a.actor not in st.defenders and st.has("penalty_card") is None \
+                    and not any(m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") for m in st.mentions) \
+                    and not re.search(r"\bdefend|防家|防守", st.text, re.I):
+                # "W's ♥4 slipped out … during the play", no contract and no declarer told: a defender's card is a
+                # penalty card (Law 50), declarer's is not (48A); his role is not invented, so ask (a story that
+                # names declarer or dummy apart from him, or a penalty card, tells that he defends)
+                irr.unsure = ("declarer_exposes_card",)
         else:
             continue
         if a.cards:
             irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
+        if irr.kind == "card_exposed_during_auction" and not (_ON_FLOOR.search(st.text) and not _FACE_SEEN.search(st.text)):
+            # a card shown, faced or dropped on the table was where partner could see its face (Law 24); one that
+            # fell to the floor may not have been, and the Director determines it: asked
+            irr.put("partner_could_see_face", True, _span(a, "event") or next((m for f, m in a.spans if f == "card"), None))
         if a.kind == "drop" and irr.kind != "declarer_exposes_card":
             irr.put("exposure_deliberate", False, _span(a, "event"))
         elif irr.kind != "declarer_exposes_card" and (un := next((m for i, f, m in st.findings if f == "unintended"

@@ -319,11 +319,14 @@ class _Teller:
                 nxt is not None and nxt.label == "CALL"
                 and re.fullmatch(r"\s*(to\s+)?((bid|say|pull|call|open)\s+)?", text[m.end:nxt.start], re.I)):
             return              # "2♣ intended as Stayman", "meant as natural": what a call means, not the call he meant
-        if m.value in ("belief", "unseen", "hypothetical") and not (
+        if m.value == "poll_pass":
+            st.findings.append((len(st.actions) - 1, m.value, m))     # a poll's answer (16B1(b)), kept as a finding
+        if m.value in ("belief", "unseen", "hypothetical", "poll_pass") and not (
                 m.value == "hypothetical" and any(a.kind in ("claim", "concede") for a in st.actions)):
-            # a belief or what he missed runs to the end of its clause, a "what if" to the end of its sentence
-            # (but after a claim, "if he plays clubs first, East ruffs" is the line the Director weighs, 70C)
-            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value != "hypothetical" else "")) if k >= 0]
+            # a belief or what he missed runs to the end of its clause, a "what if" or a poll's "would pass 3♠ with
+            # South's hand" to the end of its sentence (but after a claim, "if he plays clubs first, East ruffs" is
+            # the line the Director weighs, 70C)
+            ends = [k for k in (text.find(c, m.end) for c in ".;!?。；！？)）" + (",，" if m.value not in ("hypothetical", "poll_pass") else "")) if k >= 0]
             if m.value == "unseen":         # "南没看到东的争叫 叫了1♦": what he missed ends where he acts
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
             # "thought he had won trick 7 and led the ♠K": a verb after "and" with no subject of its own is his act

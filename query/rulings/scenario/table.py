@@ -22,7 +22,7 @@ class Irregularity:
     spans: list = field(default_factory=list)     # (fact, value, Mention)
     at: int = 0                                   # index of the action it happened at
     last_bid: Call | None = None                  # for a call: the last bid before it (Law 27B)
-    unsure: bool = False                          # read from the shape of the story alone: the reader asks
+    unsure: tuple[str, ...] = ()                  # read from the shape of the story alone: the kinds it may be instead (the reader asks)
 
     def put(self, fact: str, value, *mentions) -> None:
         self.facts[fact] = value

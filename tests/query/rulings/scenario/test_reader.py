@@ -158,6 +158,17 @@ def test_missing_facts_come_as_questions_in_the_users_language_with_options(g):
     assert labels["insufficient_bid"] == "不足叫品" or "不足" in labels["insufficient_bid"]
 
 
+@pytest.mark.parametrize("text, kinds", [
+    # regression: an unsure reading always offered "call out of rotation" as the other kind, even for a card
+    # dropped while sorting the hand (Laws 24, 49) or a lead by a seat that may be dummy (Laws 55, 56)
+    ("理牌时，东家的♠K掉在桌上，牌面朝上。", ["card_exposed_during_auction", "defender_card_exposed", "declarer_exposes_card"]),
+    ("夢家贏了第5磴，接著北家出了♥4。", ["lead_out_of_turn"]),
+])
+def test_an_unsure_reading_offers_the_kinds_the_story_may_tell(g, text, kinds):
+    m = rule_text(g, text, None)["missing"][0]
+    assert m["fact"] == "irregularity" and [o["value"] for o in m["options"]] == kinds
+
+
 def test_a_text_with_nothing_of_a_table_cannot_be_ruled(g):
     with pytest.raises(BadInput, match="no irregularity recognised"):
         rule_text(g, "xyzzy plugh", "en")
