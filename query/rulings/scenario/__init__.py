@@ -68,8 +68,9 @@ def _is_law_question(st, text: str) -> bool:
     from query.rulings.scenario.story import told_at
     story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
         "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))
-        or a.actor in ("declarer", "dummy", "defender") and a.kind in ("drop", "expose", "lead", "claim", "concede")
-        and _told_as_event(st.text, told_at(a))]
+        or a.actor in ("declarer", "dummy", "defender") and a.kind in ("drop", "expose") and _told_as_event(st.text, told_at(a))]
+    # (a role's card dropped or shown, told as an event; "A defender led out of turn. What are declarer's options?" is
+    # a question about the Laws)
     unquoted = re.sub(r"[\"“「『'‘].*?[\"”」』'’]", "", text).rstrip()
     # phone-typed questions often have no question mark ("罚牌什么时候一定要打出去"): with no story
     # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")

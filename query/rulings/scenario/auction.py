@@ -343,18 +343,22 @@ def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
 
 
 def _often_conventional(ib: Call | None, au: Auction, off: str) -> bool:
-    """An insufficient bid that is often artificial over partner's notrump bid: 2♣/2♦/2♥ over 1NT (Stayman,
-    transfers), the same one level up over 2NT, 4♣ (Gerber). Law 27B1(a) needs it incontrovertibly natural."""
+    """An insufficient bid that is often artificial over partner's notrump bid: a suit one level up (Stayman,
+    transfers), 4♣ (Gerber), 4♦/4♥ (Texas). Law 27B1(a) needs it incontrovertibly natural."""
     nt = next((c for s, c, _a in reversed(au.calls) if s == partner(off) and c.kind == "bid"), None)
-    return ib is not None and nt is not None and nt.strain == "NT" and (
-        ib.level == nt.level + 1 and ib.strain in ("C", "D", "H") or ib.level == 4 and ib.strain == "C")
+    return ib is not None and nt is not None and nt.strain == "NT" and ib.strain != "NT" and (
+        ib.level == nt.level + 1 or ib.level == 4 and ib.strain in ("C", "D", "H"))
 
 
-def _told_natural(st: Story, ib: Call | None) -> bool:
-    """"2♣ was natural, clubs", "西的2♣是自然叫": the story says the bid was natural."""
-    return ib is not None and any(m.label == "CALL" and m.value == str(ib) and 0 <= n.start - m.end <= 20
-                                  and not _SENTENCE.search(st.text[m.end:n.start])
-                                  for m in st.mentions for _i, f, n in st.findings if f == "natural")
+_NOT_BEFORE = re.compile(r"(\bnot|n't|\bno|不是|并非|並非|非)\s*$", re.I)
+
+
+def _told_of(st: Story, ib: Call | None, finding: str) -> Mention | None:
+    """"2♣ was natural, clubs", "西的2♣是自然叫", "2♦ is a transfer for them": what the story says of the bid
+    (a finding within its clause, not negated: "not Stayman")."""
+    return next((n for m in st.mentions if ib is not None and m.label == "CALL" and m.value == str(ib)
+                 for _i, f, n in st.findings if f == finding and 0 <= n.start - m.end <= 20
+                 and not _SENTENCE.search(st.text[m.end:n.start]) and not _NOT_BEFORE.search(st.text[:n.start])), None)
 
 
 def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None, au: Auction, must_pass: set) -> str:
@@ -430,12 +434,13 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
         art = next((m for call_m in (_span(a, "call"), *[x for f, _v, x in irr.spans if f == "call"]) if call_m is not None
                     for _i, f, m in st.findings if f == "artificial" and 0 <= m.start - call_m.end <= 20
-                    and not _SENTENCE.search(st.text[call_m.end:m.start])), None)
+                    and not _SENTENCE.search(st.text[call_m.end:m.start]) and not _NOT_BEFORE.search(st.text[:m.start])),
+                   None) or _told_of(st, ib, "artificial")         # "…, natural, not Stayman"; "2♦ is a transfer for them"
         if art is not None:
             # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
             irr.put("insufficient_bid_artificial", True, art)
             irr.put("replacement_lowest_same_denomination", False, art)
-        elif not _often_conventional(ib, au, off) or _told_natural(st, ib):
+        elif not _often_conventional(ib, au, off) or _told_of(st, ib, "natural") is not None:
             # (2♣ over partner's 1NT may be Stayman: "incontrovertibly not artificial" (27B1(a)) is not presumed: asked)
             irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
         early = st.has("before_director", irr.at)

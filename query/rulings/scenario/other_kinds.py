@@ -25,21 +25,32 @@ def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     return not _SENTENCE.search(st.text[ends[0]:ends[1]])
 
 
-# a side telling what it thinks or insists ("N-S say the hesitation suggested 4♠", "东西觉得…"): not the Director's finding
-_SIDE_SAYS = re.compile(r"\b(n-?s|e-?w|north|south|east|west|[nesw])\s+(say|says|said|think|thinks|thought|feel|feels|felt|claim|claims|"
-                        r"claimed|insist|insists|insisted|argued|argue|argues)\b|(南北|东西|東西|北|南|东|東|西)(家|方)?\s*"
-                        r"(说|說|觉得|覺得|认为|認為|表示|声称|聲稱|坚持|堅持)", re.I)
+# Law 16B1(b) is the Director's judgement: a finding in a clause where someone else says, thinks or contends it
+# ("E-W say…", "According to E-W…", "West told me…", "对手认为…", "东西方…投诉，认为…") is that side's view, unless the
+# one speaking is the Director ("I", "we", "TD", 裁判, 我)
+_VIEW = re.compile(r"\b(say|says|said|think|thinks|thought|feel|feels|felt|believe|believes|believed|claim|claims|claimed|"
+                   r"contend|contends|contended|insist|insists|insisted|argue|argues|argued|told|complain|complains|complained|"
+                   r"protest|protests|protested|according to|allege|alleges|alleged)\b|说|說|认为|認為|觉得|覺得|表示|声称|聲稱|"
+                   r"坚持|堅持|投诉|投訴|抗议|抗議|主张|主張|据|據", re.I)
+_DIRECTOR = re.compile(r"\b(I|we|TD|the director|director)\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)
+_FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,2}$", re.I)   # "only one of six would pass"
 
 
 def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
     """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", "the slow pass
     suggested bidding", a poll's "four of six would pass" (yes), "no logical alternative", "nobody considered
-    passing" (no: either half of 16B1(b) answered no). Not what a side says it thinks; None when the story does not
-    tell it, and the reasoner asks."""
-    def said(values: tuple[str, ...]) -> list[Mention]:
-        return [m for _i, f, m in st.findings if f in values
-                and not _SIDE_SAYS.search(re.split(r"[。.;；!?！？]", st.text[max(0, m.start - 30):m.start])[-1])]
-    no, yes = said(("no_logical_alternative", "not_suggested")), said(("logical_alternative", "suggested", "poll_pass"))
+    passing", "did not demonstrably suggest 4♥" (no: either half of 16B1(b) answered no). Not a side's view, nor
+    "only one of six would pass" (whether that is a significant proportion is the Director's call); None when the
+    story does not tell it, and the reasoner asks."""
+    def directors(m: Mention) -> bool:
+        clause = re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 60):m.start])[-1]
+        said = list(_VIEW.finditer(clause))
+        return not said or bool(_DIRECTOR.search(clause[:said[-1].start()]))
+
+    def told(values: tuple[str, ...]) -> list[Mention]:
+        return [m for _i, f, m in st.findings if f in values and directors(m)
+                and not (f == "poll_pass" and _FEW.search(st.text[max(0, m.start - 8):m.start]))]
+    no, yes = told(("no_logical_alternative", "not_suggested")), told(("logical_alternative", "suggested", "poll_pass"))
     return (False, no[-1]) if no else (True, yes[-1]) if yes else None
 
 

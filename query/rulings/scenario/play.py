@@ -19,9 +19,40 @@ _TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四�
 _CN_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12, "十三": 13}
 
 
-# Law 24: a card that fell to the floor, unless the story says it lay on the table or partner saw it
+# Law 24: where the card lay. Partner could see its face unless it fell to the floor (then only if someone saw it)
+# or lay face down or unseen ("North could not see what it was")
 _ON_FLOOR = re.compile(r"\b(floor|ground)\b|地上|地板|地下", re.I)
-_FACE_SEEN = re.compile(r"on the table|\b(partner|pd)\b[^.;]{0,20}\b(saw|seen|see)\b|桌上|桌面|(同伴|搭档|搭檔)\S{0,4}(看到|看見|看见|看得到|看得見|看得见)", re.I)
+_SEEN = re.compile(r"\b(saw|seen|see)\b|看到|看見|看见|看得到|看得見|看得见|看得一清二楚|看得很清楚", re.I)
+_UNSEEN = re.compile(r"face[\s-]*down|牌面朝下|面朝下|背面朝上|(\bnot|n't|\bnever)\s+(\w+\s+)?(see|seen|saw)\b|"
+                     r"看不到|看不見|看不见|没看到|沒看到|没看见|沒看見|没有看到|沒有看到", re.I)
+
+
+
+
+def _declaring_side(st: Story) -> str:
+    """The seats that may hold the contract: the side told with it ("N-S are in 4♥", "南北打4♥"), else any seat."""
+    if st.contract is not None:
+        m = st.contract[1]
+        side = next((x for x in st.mentions if x.label == "SIDE" and 0 <= m.start - x.end <= 6), None)
+        letters = re.sub(r"[^NSEW南北东東西]", "", side.text.upper()) if side is not None else ""
+        if letters:
+            return "NS" if letters[0] in "NS南北" else "EW"
+    return "NESW"
+
+def _in_question(text: str, at: int) -> bool:
+    """Words inside a question ("Is it a penalty card?", "這張牌算罰牌嗎？"), not told as a fact."""
+    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    return text[end:end + 1] in ("?", "？") or bool(re.search(r"[吗嗎呢]\s*$", text[at:end]))
+
+def _face_seen(st: Story, a: Action) -> bool | None:
+    """Law 24: was the card in a position for partner to see its face? True when told on the table or seen;
+    None (asked) when it fell to the floor unseen, lay face down, or the story says it was not seen."""
+    ev = _span(a, "event") or next((m for f, m in a.spans if f == "card"), None)
+    start = max((st.text.rfind(c, 0, ev.start) for c in ".。!！?？;；"), default=-1) + 1 if ev is not None else 0
+    after = st.text[start:]                               # from the sentence that tells it
+    if _UNSEEN.search(after):
+        return None
+    return True if not _ON_FLOOR.search(after) or _SEEN.search(after) else None
 
 def _names_card_held(st: Story, a: Action) -> bool:
     """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
@@ -395,7 +426,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":
             irr = base("defender_card_exposed", a, who)
-            if declarer is None and a.actor in SEATS and a.actor not in st.defenders and st.has("penalty_card") is None \
+            if declarer is None and a.actor in SEATS and a.actor not in st.defenders and a.actor in _declaring_side(st) \
+                    and not any(not _in_question(st.text, m.start) for _i, f, m in st.findings if f == "penalty_card") \
                     and not any(m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") for m in st.mentions) \
                     and not re.search(r"\bdefend|防家|防守", st.text, re.I):
                 # "W's ♥4 slipped out … during the play", no contract and no declarer told: a defender's card is a
@@ -406,7 +438,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             continue
         if a.cards:
             irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
-        if irr.kind == "card_exposed_during_auction" and not (_ON_FLOOR.search(st.text) and not _FACE_SEEN.search(st.text)):
+        if irr.kind == "card_exposed_during_auction" and _face_seen(st, a):
             # a card shown, faced or dropped on the table was where partner could see its face (Law 24); one that
             # fell to the floor may not have been, and the Director determines it: asked
             irr.put("partner_could_see_face", True, _span(a, "event") or next((m for f, m in a.spans if f == "card"), None))
