@@ -440,9 +440,11 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
             # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
             irr.put("insufficient_bid_artificial", True, art)
             irr.put("replacement_lowest_same_denomination", False, art)
-        elif not _often_conventional(ib, au, off) or _told_of(st, ib, "natural") is not None:
-            # (2♣ over partner's 1NT may be Stayman: "incontrovertibly not artificial" (27B1(a)) is not presumed: asked)
-            irr.put("replacement_lowest_same_denomination", lowest_same(ib, c, last))
+        elif not (same := lowest_same(ib, c, last)) or not _often_conventional(ib, au, off) \
+                or _told_of(st, ib, "natural") is not None:
+            # (2♣ over partner's 1NT, replaced by 3♣, may be Stayman: "incontrovertibly not artificial" (27B1(a)) is not
+            # presumed but asked; a replacement in another denomination or level is no 27B1(a) either way)
+            irr.put("replacement_lowest_same_denomination", same)
         early = st.has("before_director", irr.at)
         if early is not None:
             irr.put("premature_replacement", True, early)      # "before the TD came he changed it": Law 27C
