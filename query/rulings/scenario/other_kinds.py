@@ -28,9 +28,9 @@ def _same_sentence(st: Story, a: Action, b: Action) -> bool:
 # Law 16B1(b) is the Director's judgement: a finding in a clause where someone else says, thinks or contends it
 # ("E-W say…", "According to E-W…", "West told me…", "对手认为…", "东西方…投诉，认为…") is that side's view, unless the
 # one speaking is the Director ("I", "we", "TD", 裁判, 我)
-_VIEW = re.compile(r"\b(say|says|said|think|thinks|thought|feel|feels|felt|believe|believes|believed|claim|claims|claimed|"
-                   r"contend|contends|contended|insist|insists|insisted|argue|argues|argued|told|complain|complains|complained|"
-                   r"protest|protests|protested|according to|allege|alleges|alleged)\b|说|說|认为|認為|觉得|覺得|表示|声称|聲稱|"
+_VIEW = re.compile(r"\b(say|says|said|saying|think|thinks|thought|feel|feels|felt|believe|believes|believed|claim|claims|claimed|"
+                   r"claiming|contend|contends|contended|contending|insist|insists|insisted|insisting|argue|argues|argued|arguing|"
+                   r"told|complain|complains|complained|complaining|protest|protests|protested|according to|allege|alleges|alleged)\b|说|說|认为|認為|觉得|覺得|表示|声称|聲稱|"
                    r"坚持|堅持|投诉|投訴|抗议|抗議|主张|主張|据|據", re.I)
 _DIRECTOR = re.compile(r"\b(I|we|TD|the director|director)\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)
 _FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,2}$", re.I)   # "only one of six would pass"

@@ -94,8 +94,8 @@ class Auction:
             self.ended = True
 
     def declarer(self) -> str | None:
-        if self.last_bid is None:
-            return None
+        if self.last_bid is None or self.last_bid_seat not in SEATS:
+            return None                # (a contract told with no seat for its bid: "三家派司，合約3♥")
         side = (self.last_bid_seat, partner(self.last_bid_seat))
         return next((s for s, c, _ in self.calls if c.kind == "bid" and s in side and c.strain == self.last_bid.strain), None)
 

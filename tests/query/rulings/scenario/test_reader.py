@@ -169,6 +169,18 @@ def test_an_unsure_reading_offers_the_kinds_the_story_may_tell(g, text, kinds):
     assert m["fact"] == "irregularity" and [o["value"] for o in m["options"]] == kinds
 
 
+@pytest.mark.parametrize("text", [
+    # Law 16B1(b) is the Director's judgement: what a side contends is asked, whatever else the story holds
+    # (regression: "claiming" was not a word of contention; the claim this story also yields is a known misreading)
+    "North hesitated before passing 3♥ and South bid 4♥. The opponents called the Director, claiming the hesitation suggested bidding on.",
+    "North hesitated before passing 3♥ and South bid 4♥. East-West contend that pass was a logical alternative.",
+])
+def test_a_sides_view_of_the_logical_alternative_is_asked(g, text):
+    r = rule_text(g, text, "en")
+    assert "logical_alternative" not in r["understood"]["facts"]
+    assert "logical_alternative" in [m["fact"] for m in r["missing"]]
+
+
 def test_a_text_with_nothing_of_a_table_cannot_be_ruled(g):
     with pytest.raises(BadInput, match="no irregularity recognised"):
         rule_text(g, "xyzzy plugh", "en")
@@ -190,6 +202,8 @@ def test_a_side_told_as_the_revoker_is_asked_about_not_a_crash(g):
      "E-W played on, and later won trick 10 with the ♠A. " * 3, "en"),
     # a call in a written-out auction whose seat comes from the rotation has no words for its seat
     ("3NT 北做庄，叫牌：1ET（北）- 不叫 - 3西T（东）- 不叫 - 不叫 - 不叫。然后东说「加倍」。首引是E。", "zh-Hans"),
+    # an auction ended on a bid with no seat for it ("三家派司，合約3♥") had no declarer to find (session 8)
+    ("叫牌已結束（三家派司），合約3♥，是口误。南的下家西没等裁判,直接有意叫了 3♠。", "zh-Hant"),
 ])
 def test_stories_found_by_the_crash_probe_are_ruled_or_asked(g, text, lang):
     answer = rule_text(g, text, lang)
