@@ -20,9 +20,18 @@ from app.components.theme import CSS  # noqa: E402
 st.set_page_config(page_title=t("app.title"), page_icon="♠", layout="wide")
 st.html(CSS)
 # One interface language for every page (st.session_state["lang"], shared with the chat); ?lang= sets it.
-if "lang" not in st.session_state:
+# The selectbox keeps its own key and writes the language only when the user changes it: a message sent
+# while the first run was still loading had reset a widget keyed "lang" to English (seen in a screenshot).
+if st.session_state.get("lang") not in LANGS:
     st.session_state.lang = st.query_params.get("lang") if st.query_params.get("lang") in LANGS else "en"
-st.sidebar.selectbox(t("nav.language", st.session_state.lang), LANGS, key="lang", format_func=LANG_NAMES.get)
+
+
+def _choose_language() -> None:
+    st.session_state.lang = st.session_state.lang_choice
+
+
+st.sidebar.selectbox(t("nav.language", st.session_state.lang), LANGS, index=LANGS.index(st.session_state.lang),
+                     key="lang_choice", format_func=LANG_NAMES.get, on_change=_choose_language)
 lang = st.session_state.lang
 
 # The chat opens first (issue 11); a permalink `/?p=27B2` is sent on to the Laws page by the chat

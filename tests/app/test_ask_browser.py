@@ -177,6 +177,42 @@ def test_score_imps_schedule_and_switch_language(page, app_url):
     shot(page, "ask_scores_phone")
 
 
+def test_the_sidebar_language_survives_a_message_sent_at_once_and_can_be_changed(page, app_url):
+    # regression: a message sent while the first run was still loading reset the sidebar language (a
+    # widget keyed "lang") to English on a fresh server
+    from playwright.sync_api import expect
+    page.goto(app_url + "/?lang=zh-Hant")
+    box = page.locator('[data-testid="stChatInput"] textarea')
+    box.wait_for(timeout=LOAD_TIMEOUT_MS)
+    box.fill("叫價不足可以接受嗎？")
+    box.press("Enter")
+    _answered(page, 0)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_contain_text("翻譯檢查")          # the pages' names in the language chosen by ?lang=
+    sidebar.locator(".st-key-lang_choice").get_by_role("combobox").click()
+    page.get_by_role("option", name="English").click()
+    expect(sidebar).to_contain_text("Translation findings")
+    no_exception(page)
+
+
+def test_a_hesitation_asks_for_the_directors_poll_and_rules_on_the_answer(page, app_url):
+    # Law 16B1(b): whether there was a logical alternative is the Director's judgement; 16B3 follows a yes
+    from playwright.sync_api import expect
+    _open(page, app_url)
+    _say(page, "东开叫1♠，南2♥，西2♠，北3♥，东想了很久（大家都同意）才不叫，南不叫，西叫了3♠。南北叫裁判，我还没问其他牌手。")
+    answer = _last(page)
+    expect(answer.get_by_test_id("missing-logical_alternative")).to_be_visible()
+    expect(answer.get_by_test_id("judgement")).to_have_count(0)
+    _click(page, answer.locator('[class*="st-key-replies-"] button', has_text=re.compile("^是$")))
+    answer = _last(page)
+    expect(answer.locator('[data-testid="stPageLink"]', has_text="16B1(b)")).to_be_visible()
+    expect(answer.get_by_test_id("judgement").filter(has_text="16B3")).to_be_visible()
+    no_exception(page)
+    shot(page, "ask_logical_alternative_zh-Hans")
+    page.set_viewport_size({"width": 390, "height": 900})
+    shot(page, "ask_logical_alternative_zh-Hans_phone")
+
+
 def test_bad_and_unmatched_messages_keep_the_conversation(page, app_url):
     from playwright.sync_api import expect
     _open(page, app_url)

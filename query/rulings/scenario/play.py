@@ -422,7 +422,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("card_exposed_during_auction", a, who)
             if not told_during:          # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
                 irr.unsure = ("defender_card_exposed", "declarer_exposes_card")
-        elif declarer and who == declarer:
+        elif declarer and who in (declarer, partner(declarer)):
+            # no card of declarer's or dummy's hand ever becomes a penalty card (Law 48A)
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":
             irr = base("defender_card_exposed", a, who)
