@@ -75,8 +75,12 @@ def _is_law_question(st, text: str) -> bool:
     # phone-typed questions often have no question mark ("罚牌什么时候一定要打出去"): with no story
     # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")
     first = re.search(r"[.。!！?？;；]", unquoted)
+    acted = any(a.actor in ("declarer", "dummy", "defender", "N", "E", "S", "W") and a.kind in (
+        "lead", "play", "claim", "concede", "drop", "expose") for a in st.actions)
     asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(
-        q.start <= 1 or q.value == "question" and (first is None or q.start < first.start()) for q in st.questions)
+        (q.start <= 1 or q.value == "question" and (first is None or q.start < first.start()))
+        and not (acted and text[q.start:q.end].lower() == "when") for q in st.questions)
+    # ("Declarer claimed when there were five tricks left": with a player's act told, "when" is a time, not a question)
     return asks and not story and st.seats_named <= 1
 
 
