@@ -56,6 +56,13 @@ def read(text: str, lang: str | None = None):
 _CONDITIONAL = re.compile(r"\b(if|when|whenever|suppose|supposing)\b|如果|假如|假設|假设|若|要是|的话|的話", re.I)
 
 
+_PAST = ("ed", "won", "threw", "put", "made", "took", "shown")   # a told act, not "claims", "drops", "should be played"
+
+
+def _span_text(a) -> str:
+    return next((m.text for f, m in a.spans if f == "event" and m is not None), "")
+
+
 def _told_as_event(text: str, at: int) -> bool:
     """"A defender dropped a card face up. What's the status of it?": a role's act told in a sentence of its own,
     not inside the question ("Does a defender's exposed honour …?", "庄家摊牌的时候…，怎么判？") or a supposition."""
@@ -76,7 +83,8 @@ def _is_law_question(st, text: str) -> bool:
     # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")
     first = re.search(r"[.。!！?？;；]", unquoted)
     acted = any(a.actor in ("declarer", "dummy", "defender", "N", "E", "S", "W") and a.kind in (
-        "lead", "play", "claim", "concede", "drop", "expose") for a in st.actions)
+        "lead", "play", "claim", "concede", "drop", "expose") and _span_text(a).lower().endswith(_PAST)
+        and not re.search(r"\b(be|to|should|must|can|may|will|would)\s+$", text[:told_at(a)], re.I) for a in st.actions)
     asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(
         (q.start <= 1 or q.value == "question" and (first is None or q.start < first.start()))
         and not (acted and text[q.start:q.end].lower() == "when") for q in st.questions)

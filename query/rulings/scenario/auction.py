@@ -344,13 +344,15 @@ def lowest_same(ib: Call | None, rep: Call, last: Call | None) -> bool:
 
 def _often_conventional(ib: Call | None, au: Auction, off: str) -> bool:
     """An insufficient bid that is often artificial over partner's notrump bid: a suit one level up (Stayman,
-    transfers), 4♣ (Gerber), 4♦/4♥ (Texas). Law 27B1(a) needs it incontrovertibly natural."""
+    transfers), 4♣ (Gerber), 4♦/4♥ (Texas), unless it repeats a suit the player bid before (1♣-1♠-1NT-2♠).
+    Law 27B1(a) needs it incontrovertibly natural."""
     nt = next((c for s, c, _a in reversed(au.calls) if s == partner(off) and c.kind == "bid"), None)
-    return ib is not None and nt is not None and nt.strain == "NT" and ib.strain != "NT" and (
+    own = ib is not None and any(s == off and c.kind == "bid" and c.strain == ib.strain for s, c, _a in au.calls)
+    return ib is not None and nt is not None and nt.strain == "NT" and ib.strain != "NT" and not own and (
         ib.level == nt.level + 1 or ib.level == 4 and ib.strain in ("C", "D", "H"))
 
 
-_NOT_BEFORE = re.compile(r"(\bnot|n't|\bno|不是|并非|並非|非)\s*$", re.I)
+_NOT_BEFORE = re.compile(r"(\bnot|n't|\bno|不是|并非|並非|非)\s*(an?\s+|the\s+)?$", re.I)   # "not Stayman", "not a transfer"
 
 
 def _told_of(st: Story, ib: Call | None, finding: str) -> Mention | None:

@@ -11,7 +11,7 @@ import re
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, call_of, told_at
+from query.rulings.scenario.story import Action, Story, call_of, in_question, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
@@ -25,33 +25,43 @@ def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     return not _SENTENCE.search(st.text[ends[0]:ends[1]])
 
 
-# Law 16B1(b) is the Director's judgement: a finding in a clause where someone else says, thinks or contends it
+# Law 16B1(b) is the Director's judgement: a finding in a sentence where a side says, thinks or contends it
 # ("E-W say…", "According to E-W…", "West told me…", "对手认为…", "东西方…投诉，认为…") is that side's view, unless the
-# one speaking is the Director ("I", "we", "TD", 裁判, 我)
-_VIEW = re.compile(r"\b(say|says|said|saying|think|thinks|thought|feel|feels|felt|believe|believes|believed|claim|claims|claimed|"
+# Director speaks ("I", "the Director", 裁判, 我 as the verb's subject, or after it: "E-W complained, and the Director
+# polled…", "according to my poll")
+_VIEW = re.compile(r"\b(say|says|said|saying|think|thinks|feel|feels|felt|believe|believes|believed|claim|claims|claimed|"
                    r"claiming|contend|contends|contended|contending|insist|insists|insisted|insisting|argue|argues|argued|arguing|"
-                   r"told|complain|complains|complained|complaining|protest|protests|protested|according to|allege|alleges|alleged)\b|说|說|认为|認為|觉得|覺得|表示|声称|聲稱|"
-                   r"坚持|堅持|投诉|投訴|抗议|抗議|主张|主張|据|據", re.I)
-_DIRECTOR = re.compile(r"\b(I|we|TD|the director|director)\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)
+                   r"told|complain|complains|complained|complaining|protest|protests|protested|according to|allege|alleges|alleged)\b|"
+                   r"(?<!就是)(?<!据)(?<!所以)(说|說)|认为|認為|觉得|覺得|声称|聲稱|坚持|堅持|投诉|投訴|抗议|抗議|主张|主張", re.I)
+_DIRECTOR = re.compile(r"\b(I|we|my|our|TD|director)\b|裁判|我", re.I)
+_DIRECTOR_SAYS = re.compile(r"\b(I|we|TD|director)\b(,[^,.;]{0,25},)?\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)   # the verb's subject
+# the Director's own judgement in the sentence: a finding that the information suggested the call is then his ruling
+# on 16B1 as a whole ("我也认定北家的长考明显提示", "I ruled that the hesitation suggested 4♠"); alone ("the slow pass
+# suggested bidding", "his 2♣ bid suggested clubs") it answers only 16B1(a), and 16B1(b) is asked
+_JUDGED = re.compile(r"\b(I|TD|director)\b[^.;]{0,20}\b(found|ruled|judged|decided|determined|polled|consider)|"
+                     r"(裁判|我)\S{0,2}(认定|判定|判断|裁定|调查|认为)", re.I)
 _FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,2}$", re.I)   # "only one of six would pass"
 
 
 def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
-    """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", "the slow pass
-    suggested bidding", a poll's "four of six would pass" (yes), "no logical alternative", "nobody considered
-    passing", "did not demonstrably suggest 4♥" (no: either half of 16B1(b) answered no). Not a side's view, nor
-    "only one of six would pass" (whether that is a significant proportion is the Director's call); None when the
-    story does not tell it, and the reasoner asks."""
+    """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", a poll's "four of six
+    would pass", his own judgement that the call was suggested (yes); "no logical alternative", "nobody considered
+    passing", or either half of 16B1 denied ("did not demonstrably suggest 4♥", "suggested nothing") (no). Not a side's
+    view, nor a question ("不叫是合理选择吗？"), nor "only one of six would pass" (whether that is a significant
+    proportion is the Director's call); None when the story does not tell it."""
     def directors(m: Mention) -> bool:
-        clause = re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 60):m.start])[-1]
+        clause = re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 80):m.start])[-1]
         said = list(_VIEW.finditer(clause))
-        return not said or bool(_DIRECTOR.search(clause[:said[-1].start()]))
+        return not said or bool(_DIRECTOR_SAYS.search(clause[:said[-1].start()]) or _DIRECTOR.search(clause[said[-1].end():]))
 
     def told(values: tuple[str, ...]) -> list[Mention]:
-        return [m for _i, f, m in st.findings if f in values and directors(m)
+        return [m for _i, f, m in st.findings if f in values and directors(m) and not in_question(st.text, m.start)
                 and not (f == "poll_pass" and _FEW.search(st.text[max(0, m.start - 8):m.start]))]
-    no, yes = told(("no_logical_alternative", "not_suggested")), told(("logical_alternative", "suggested", "poll_pass"))
-    return (False, no[-1]) if no else (True, yes[-1]) if yes else None
+    def judged(m: Mention) -> bool:           # "我也认定北家的长考明显提示…", "the Director found it suggested 4♠"
+        return bool(_JUDGED.search(re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 60):m.start])[-1]))
+    no = told(("no_logical_alternative", "not_suggested"))
+    yes = told(("logical_alternative", "poll_pass")) + [m for m in told(("suggested",)) if judged(m)]
+    return (False, no[-1]) if no else (True, max(yes, key=lambda m: m.start)) if yes else None
 
 
 def replay_other(st: Story, au: Auction) -> list[Irregularity]:

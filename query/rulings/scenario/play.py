@@ -10,7 +10,7 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, _quoted, told_at
+from query.rulings.scenario.story import Action, Story, _quoted, in_question, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
@@ -19,40 +19,42 @@ _TRICK_NUMBER = re.compile(r"第\s*(1[0-3]|[1-9]|十[一二三]?|[一二三四�
 _CN_NUMBERS = {c: n for n, c in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12, "十三": 13}
 
 
-# Law 24: where the card lay. Partner could see its face unless it fell to the floor (then only if someone saw it)
-# or lay face down or unseen ("North could not see what it was")
+# Law 24: where the card lay. A card on the table (not face down) was in a position for partner to see its face; one
+# that fell to the floor only if partner saw it ("North saw it", 北看得一清二楚; not "nobody saw it", "West saw it")
 _ON_FLOOR = re.compile(r"\b(floor|ground)\b|地上|地板|地下", re.I)
-_SEEN = re.compile(r"\b(saw|seen|see)\b|看到|看見|看见|看得到|看得見|看得见|看得一清二楚|看得很清楚", re.I)
-_UNSEEN = re.compile(r"face[\s-]*down|牌面朝下|面朝下|背面朝上|(\bnot|n't|\bnever)\s+(\w+\s+)?(see|seen|saw)\b|"
-                     r"看不到|看不見|看不见|没看到|沒看到|没看见|沒看見|没有看到|沒有看到", re.I)
+_FACE_DOWN = re.compile(r"face[\s-]*down|牌面朝下|面朝下|背面朝上", re.I)
+_SAW = r"(saw|seen|see|看到|看見|看见|看得到|看得見|看得见|看得一清二楚|看得很清楚)"
+_NAMES = {"N": "north|北家?", "E": "east|東家?|东家?", "S": "south|南家?", "W": "west|西家?"}
 
 
+def _face_seen(st: Story, a: Action, who: str | None) -> bool | None:
+    """Law 24: was the card in a position for partner to see its face? None (asked) when it lay face down, or fell to
+    the floor and the story does not say partner saw it."""
+    ev = _span(a, "event") or next((m for f, m in a.spans if f == "card"), None)
+    start = max((st.text.rfind(c, 0, ev.start) for c in ".。!！?？;；"), default=-1) + 1 if ev is not None else 0
+    end = min((k for k in (st.text.find(c, start) for c in ".。!！?？;；") if k > (ev.end if ev else start)),
+              default=len(st.text))
+    if _FACE_DOWN.search(st.text[start:end]):
+        return None
+    after = st.text[start:]
+    if not _ON_FLOOR.search(after):
+        return True
+    mate = r"partner|pd|同伴|搭档|搭檔" + (f"|{_NAMES[partner(who)]}" if who in SEATS else "")
+    saw = re.search(rf"({mate})[^.。;；,，]{{0,10}}?{_SAW}", after, re.I)
+    return True if saw and not re.search(r"\b(not|never)\b|n't|没|沒|不", saw.group(0), re.I) else None
 
 
 def _declaring_side(st: Story) -> str:
-    """The seats that may hold the contract: the side told with it ("N-S are in 4♥", "南北打4♥"), else any seat."""
-    if st.contract is not None:
-        m = st.contract[1]
-        side = next((x for x in st.mentions if x.label == "SIDE" and 0 <= m.start - x.end <= 6), None)
-        letters = re.sub(r"[^NSEW南北东東西]", "", side.text.upper()) if side is not None else ""
-        if letters:
-            return "NS" if letters[0] in "NS南北" else "EW"
+    """The seats that may hold the contract: the side told with it ("N-S are in 4♥", "南北打4♥") or the other side of
+    the one told defending ("E-W defended 4♥"), else any seat."""
+    for x in (m for m in st.mentions if m.label == "SIDE"):
+        letters = re.sub(r"[^NSEW南北东東西]", "", x.text.upper())
+        told = st.contract is not None and 0 <= st.contract[1].start - x.end <= 6
+        defends = re.match(r"\s*(defended|defending|defend|防守)", st.text[x.end:], re.I)   # "E-W defended 4♥"
+        if letters and (told or defends):
+            return ("NS" if letters[0] in "NS南北" else "EW") if told else ("EW" if letters[0] in "NS南北" else "NS")
     return "NESW"
 
-def _in_question(text: str, at: int) -> bool:
-    """Words inside a question ("Is it a penalty card?", "這張牌算罰牌嗎？"), not told as a fact."""
-    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
-    return text[end:end + 1] in ("?", "？") or bool(re.search(r"[吗嗎呢]\s*$", text[at:end]))
-
-def _face_seen(st: Story, a: Action) -> bool | None:
-    """Law 24: was the card in a position for partner to see its face? True when told on the table or seen;
-    None (asked) when it fell to the floor unseen, lay face down, or the story says it was not seen."""
-    ev = _span(a, "event") or next((m for f, m in a.spans if f == "card"), None)
-    start = max((st.text.rfind(c, 0, ev.start) for c in ".。!！?？;；"), default=-1) + 1 if ev is not None else 0
-    after = st.text[start:]                               # from the sentence that tells it
-    if _UNSEEN.search(after):
-        return None
-    return True if not _ON_FLOOR.search(after) or _SEEN.search(after) else None
 
 def _names_card_held(st: Story, a: Action) -> bool:
     """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
@@ -422,13 +424,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("card_exposed_during_auction", a, who)
             if not told_during:          # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
                 irr.unsure = ("defender_card_exposed", "declarer_exposes_card")
-        elif declarer and who in (declarer, partner(declarer)):
+        elif declarer and who in (declarer, partner(declarer)) or not declarer and who in SEATS and len(_declaring_side(st)) == 2 \
+                and who in _declaring_side(st):
             # no card of declarer's or dummy's hand ever becomes a penalty card (Law 48A)
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":
             irr = base("defender_card_exposed", a, who)
             if declarer is None and a.actor in SEATS and a.actor not in st.defenders and a.actor in _declaring_side(st) \
-                    and not any(not _in_question(st.text, m.start) for _i, f, m in st.findings if f == "penalty_card") \
+                    and not any(not in_question(st.text, m.start) for _i, f, m in st.findings if f == "penalty_card") \
                     and not any(m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") for m in st.mentions) \
                     and not re.search(r"\bdefend|防家|防守", st.text, re.I):
                 # "W's ♥4 slipped out … during the play", no contract and no declarer told: a defender's card is a
@@ -439,7 +442,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             continue
         if a.cards:
             irr.put("exposed_cards", list(dict.fromkeys(a.cards)), *[m for f, m in a.spans if f == "card"])
-        if irr.kind == "card_exposed_during_auction" and _face_seen(st, a):
+        if irr.kind == "card_exposed_during_auction" and _face_seen(st, a, who):
             # a card shown, faced or dropped on the table was where partner could see its face (Law 24); one that
             # fell to the floor may not have been, and the Director determines it: asked
             irr.put("partner_could_see_face", True, _span(a, "event") or next((m for f, m in a.spans if f == "card"), None))

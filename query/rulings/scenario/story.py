@@ -1197,6 +1197,12 @@ def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
     return seats[-1] if seats else None
 
 
+def in_question(text: str, at: int) -> bool:
+    """Words inside a question ("Is it a penalty card?", "這張牌算罰牌嗎？", "不叫是合理选择吗？"), not told as a fact."""
+    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    return text[end:end + 1] in ("?", "？") or bool(re.search(r"[吗嗎呢]\s*$", text[at:end]))
+
+
 def told_at(a: Action) -> int:
     """Where the action itself is told: its first words other than its actor's, who may be named earlier."""
     return min((m.start for f, m in a.spans if f != "actor"), default=min((m.start for _, m in a.spans), default=0))
