@@ -57,8 +57,10 @@ def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
     def told(values: tuple[str, ...]) -> list[Mention]:
         return [m for _i, f, m in st.findings if f in values and directors(m) and not in_question(st.text, m.start)
                 and not (f == "poll_pass" and _FEW.search(st.text[max(0, m.start - 8):m.start]))]
+
     def judged(m: Mention) -> bool:           # "我也认定北家的长考明显提示…", "the Director found it suggested 4♠"
         return bool(_JUDGED.search(re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 60):m.start])[-1]))
+
     no = told(("no_logical_alternative", "not_suggested"))
     yes = told(("logical_alternative", "poll_pass")) + [m for m in told(("suggested",)) if judged(m)]
     return (False, no[-1]) if no else (True, max(yes, key=lambda m: m.start)) if yes else None
