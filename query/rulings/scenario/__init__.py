@@ -59,20 +59,17 @@ _CONDITIONAL = re.compile(r"\b(if|when|whenever|suppose|supposing)\b|如果|假�
 _PAST = ("ed", "won", "threw", "put", "made", "took", "shown")   # a told act, not "claims", "drops", "should be played"
 
 
-def _span_text(a) -> str:
-    return next((m.text for f, m in a.spans if f == "event" and m is not None), "")
-
-
 def _told_as_event(text: str, at: int) -> bool:
     """"A defender dropped a card face up. What's the status of it?": a role's act told in a sentence of its own,
     not inside the question ("Does a defender's exposed honour …?", "庄家摊牌的时候…，怎么判？") or a supposition."""
-    start = max((text.rfind(c, 0, at) for c in ".。!！?？;；"), default=-1) + 1
-    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    from query.rulings.scenario.story import sentence_at
+    start, end = sentence_at(text, at)
     return not _CONDITIONAL.search(text[start:end]) and text[end:end + 1] not in ("?", "？", "")
 
 
 def _is_law_question(st, text: str) -> bool:
     from query.rulings.scenario.story import told_at
+    from query.rulings.scenario.table import _span
     story = [a for a in st.actions if a.call or a.cards or (a.actor in ("N", "E", "S", "W") and a.kind in (
         "open", "bid", "lead", "play", "discard", "ruff", "drop", "expose", "claim", "concede", "hold", "pull"))
         or a.actor in ("declarer", "dummy", "defender") and a.kind in ("drop", "expose") and _told_as_event(st.text, told_at(a))]
@@ -83,7 +80,7 @@ def _is_law_question(st, text: str) -> bool:
     # told, a question word in the first sentence makes it a question (not "…dropped a card. Declarer asks what penalty.")
     first = re.search(r"[.。!！?？;；]", unquoted)
     acted = any(a.actor in ("declarer", "dummy", "defender", "N", "E", "S", "W") and a.kind in (
-        "lead", "play", "claim", "concede", "drop", "expose") and _span_text(a).lower().endswith(_PAST)
+        "lead", "play", "claim", "concede", "drop", "expose") and (_span(a, "event").text.lower() if _span(a, "event") else "").endswith(_PAST)
         and not re.search(r"\b(be|to|should|must|can|may|will|would)\s+$", text[:told_at(a)], re.I) for a in st.actions)
     asks = unquoted.endswith(("?", "？", "吗", "呢", "嗎")) or any(
         (q.start <= 1 or q.value == "question" and (first is None or q.start < first.start()))

@@ -434,10 +434,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("replacement_type", kind, _span(a, "call"))
         if "accepted" not in irr.facts:
             irr.put("accepted", False)       # the offender replaced it: it was not accepted (Law 27B)
-        art = next((m for call_m in (_span(a, "call"), *[x for f, _v, x in irr.spans if f == "call"]) if call_m is not None
-                    for _i, f, m in st.findings if f == "artificial" and 0 <= m.start - call_m.end <= 20
-                    and not _SENTENCE.search(st.text[call_m.end:m.start]) and not _NOT_BEFORE.search(st.text[:m.start])),
-                   None) or _told_of(st, ib, "artificial")         # "…, natural, not Stayman"; "2♦ is a transfer for them"
+        # "南叫2♣（斯台曼）", "2♦ is a transfer for them", said of the bid or its replacement; not "natural, not Stayman"
+        art = _told_of(st, ib, "artificial") or _told_of(st, c, "artificial")
         if art is not None:
             # "南叫2♣（斯台曼…）": an artificial bid, so not Law 27B1(a), which needs both bids incontrovertibly natural
             irr.put("insufficient_bid_artificial", True, art)

@@ -10,7 +10,7 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, _quoted, in_question, told_at
+from query.rulings.scenario.story import Action, Story, _quoted, in_question, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
@@ -31,9 +31,7 @@ def _face_seen(st: Story, a: Action, who: str | None) -> bool | None:
     """Law 24: was the card in a position for partner to see its face? None (asked) when it lay face down, or fell to
     the floor and the story does not say partner saw it."""
     ev = _span(a, "event") or next((m for f, m in a.spans if f == "card"), None)
-    start = max((st.text.rfind(c, 0, ev.start) for c in ".。!！?？;；"), default=-1) + 1 if ev is not None else 0
-    end = min((k for k in (st.text.find(c, start) for c in ".。!！?？;；") if k > (ev.end if ev else start)),
-              default=len(st.text))
+    start, end = sentence_at(st.text, ev.start) if ev is not None else (0, len(st.text))
     if _FACE_DOWN.search(st.text[start:end]):
         return None
     after = st.text[start:]
@@ -424,8 +422,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("card_exposed_during_auction", a, who)
             if not told_during:          # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
                 irr.unsure = ("defender_card_exposed", "declarer_exposes_card")
-        elif declarer and who in (declarer, partner(declarer)) or not declarer and who in SEATS and len(_declaring_side(st)) == 2 \
-                and who in _declaring_side(st):
+        elif declarer and who in (declarer, partner(declarer)) or not declarer and who in SEATS and len(side := _declaring_side(st)) == 2 \
+                and who in side:
             # no card of declarer's or dummy's hand ever becomes a penalty card (Law 48A)
             irr = base("declarer_exposes_card", a, who)
         elif who or a.actor == "defender":

@@ -1197,9 +1197,16 @@ def _by_seat(text: str, ev: Mention, rest: list[Mention]) -> Mention | None:
     return seats[-1] if seats else None
 
 
+def sentence_at(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the sentence around `at`; `end` is the index of its closing mark, or len(text)."""
+    start = max((text.rfind(c, 0, at) for c in ".。!！?？;；"), default=-1) + 1
+    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    return start, end
+
+
 def in_question(text: str, at: int) -> bool:
     """Words inside a question ("Is it a penalty card?", "這張牌算罰牌嗎？", "不叫是合理选择吗？"), not told as a fact."""
-    end = min((k for k in (text.find(c, at) for c in ".。!！?？;；") if k >= 0), default=len(text))
+    end = sentence_at(text, at)[1]
     return text[end:end + 1] in ("?", "？") or bool(re.search(r"[吗嗎呢]\s*$", text[at:end]))
 
 
