@@ -520,6 +520,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("trick_losable_to_trump", False, st.has("unlosable", a.index))
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
+        elif a.kind == "concede" and (sure := _sure_winners(st, a.actor, declarer, trump, irr.facts.get("outstanding_trump"))):
+            irr.put("conceded_trick_unlosable", True, sure)   # "剩♠AKQ，外面没有王牌了，他却说输一墩" (Law 71B)
         if st.has("already_won") is not None and a.kind == "claim":
             # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
             irr.put("conceded_trick_won", True, st.has("already_won"))
@@ -896,3 +898,26 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         if named is not None:
             # declarer is told apart from him ("第11磴莊家出♣，西家墊了…"): he is a defender (dummy is named too)
             irr.put("offender_role", "defender", _span(named, "actor") or _span(named, "event"))
+
+
+_RANK_ORDER = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def _sure_winners(st: Story, actor: str | None, declarer: str | None, trump: str | None,
+                  outstanding_trump: bool | None) -> Mention | None:
+    """The words telling the conceder's remaining cards, when each of them wins a trick whatever is played: a
+    trump when the opponents hold none, or a card of a run from the ace of its suit, in notrump or with no trump
+    left to the opponents (Law 71B: "a trick that could not be lost by any normal play of the remaining cards")."""
+    who = _resolve(actor, declarer) or actor         # a seat, or "declarer" when the story names no seat
+    held = [b for b in st.actions if b.kind == "hold" and b.cards and who is not None and (_resolve(b.actor, declarer) or b.actor) == who]
+    notrump = bool(st.contract) and st.contract[0][1:].startswith("NT")
+    if not held or not (notrump or outstanding_trump is False):
+        return None
+    cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for b in held for c in b.cards}
+    # "剩♠A、♠K、♠Q，王牌是黑桃": a hold told as trumps names the trump suit when its cards are of one suit
+    trump = trump or next((b.cards[0][0] for b in held if b.suit == "trump" and len({c[0] for c in b.cards}) == 1), None)
+    trumps = {c for c in cards if c[0] == trump}
+    runs_from_ace = {c for c in cards if all(c[0] + r in cards for r in _RANK_ORDER[:_RANK_ORDER.index(c[1:])])}
+    if cards <= trumps | runs_from_ace:
+        return _span(held[0], "event") or _span(held[0], "card")
+    return None
