@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import Action, Story, call_of, seats_named
+from query.rulings.scenario.story import Action, Story, call_of, doubt_after, seats_named, told_at
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before, \
     told_as_already
@@ -75,6 +75,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
+            elif nxt is None and not doubt_after(st.text, told_at(a)):
+                irr.put("lho_called", False, _span(a, "call"))     # the story's last call: nobody has called since
             return [irr], ghost
     # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
     # offender's partner pass at his next turn
@@ -253,6 +255,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
+            elif nxt is None and not doubt_after(st.text, told_at(a)):
+                irr.put("lho_called", False, _span(a, "call"))     # the story's last call: nobody has called since
             sub = next((b for b in calls if b.index > a.index and (b.actor != seat or call_of(b) != c)), None)
             if irregular_kind == "inadmissible_double" and irr.facts.get("lho_called") is False and sub is not None \
                     and sub.actor == seat:

@@ -1226,3 +1226,8 @@ def call_of(a: Action):
 
 
 __all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "PLAY_EVENTS"]
+
+
+def doubt_after(text: str, at: int) -> bool:
+    """The story puts something in doubt after `at` ("My notes don't say whether West had called", "是否已经叫牌不清楚")."""
+    return _DOUBT.search(text, at) is not None
