@@ -76,7 +76,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
             elif nxt is None and not doubt_after(st.text, told_at(a)):
-                irr.put("lho_called", False, _span(a, "call"))     # the story's last call: nobody has called since
+                # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
+                irr.put("lho_called", False, _span(a, "call"))
             return [irr], ghost
     # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
     # offender's partner pass at his next turn
@@ -255,8 +256,9 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
-            elif nxt is None and not doubt_after(st.text, told_at(a)):
-                irr.put("lho_called", False, _span(a, "call"))     # the story's last call: nobody has called since
+            elif irregular_kind == "call_after_final_pass" and nxt is None and not doubt_after(st.text, told_at(a)):
+                # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
+                irr.put("lho_called", False, _span(a, "call"))
             sub = next((b for b in calls if b.index > a.index and (b.actor != seat or call_of(b) != c)), None)
             if irregular_kind == "inadmissible_double" and irr.facts.get("lho_called") is False and sub is not None \
                     and sub.actor == seat:
