@@ -704,13 +704,13 @@ def rule_facts(base: RuleBase, raw: dict, lang: str = "en", explain: bool = True
             en = _clause(base, rule, "en")
             if en.level != clause.level:
                 item["strength_en"] = en.level
+        if rule.also_cites:
+            item["also_cites"] = list(rule.also_cites)
         if rule.judgement:
             item["question"] = _fill(rule.question[lang], seats, lang)
             judgement.append(item)
         else:
             item["conclusion"] = _fill(rule.conclusion[lang], seats, lang)
-            if rule.also_cites:
-                item["also_cites"] = list(rule.also_cites)
             steps.append(item)
         for rect in rule.rects:
             rects.append(_rect_json(base, rule, rect, seats, lang))

@@ -11,7 +11,7 @@ import re
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, call_of, in_question, told_at
+from query.rulings.scenario.story import Action, Story, call_of, in_question, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
@@ -304,9 +304,33 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
     return None
 
 
+def _extraneous_information(st: Story) -> Irregularity | None:
+    """Law 16D: "South heard someone at the next table say '6♥ making'", "看到了别桌的牌": information from another
+    table, and whether it came before any call on the board (16D2) or after the first call (16D3)."""
+    def heard(m: Mention) -> bool:      # heard or seen in the same sentence, before the other table is named
+        start = sentence_at(st.text, m.start)[0]
+        return any(f == "overheard" and start <= x.start < m.start for _, f, x in st.findings) \
+            or any(x.label == "EVENT" and x.value == "look" and start <= x.start < m.start for x in st.mentions) \
+            or re.search(r"听到|听见|偷听|看到|看见", st.text[start:m.start]) is not None
+    seen = next(((i, m) for i, f, m in st.findings if f == "other_table" and heard(m)), None)
+    if seen is None:
+        return None
+    i, where = seen
+    irr = Irregularity("extraneous_information", {}, at=i)
+    irr.put("irregularity", "extraneous_information", where)
+    before = st.has("before_auction")
+    during = st.has("during_auction") or st.has("after_lead")
+    called = next((b for b in st.actions if b.call and b.index <= i), None)
+    if during is not None or called is not None:
+        irr.put("before_any_call", False, during or _span(called, "call"))    # "During the auction", "南刚叫过1♦"
+    elif before is not None:
+        irr.put("before_any_call", True, before)
+    return irr
+
+
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
-    """Cards from a wrong board (Law 15A), simultaneous plays (Law 58), dummy looking at a
-    defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
+    """Cards from a wrong board (Law 15A), extraneous information from another table (16D), simultaneous plays
+    (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
     out = []
     designation = _incomplete_designation(st) or _dummy_card_not_designated(st)
     if designation is not None:
@@ -319,6 +343,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         if before is not None or fresh is not None:
             irr.put("board_previously_played", before is not None, before or fresh)
         out.append(irr)
+    extraneous = _extraneous_information(st)
+    if extraneous is not None:
+        out.append(extraneous)
     wb = st.has("wrong_board")
     if wb is not None:
         seat, sm = _nearest_seat(st, wb)

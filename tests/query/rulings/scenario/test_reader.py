@@ -16,7 +16,7 @@ import pytest
 from query.cli import main
 from query.errors import BadInput
 from query.graph import shared
-from query.rulings.scenario import rule_text
+from query.rulings.scenario import read, rule_text
 from query.rulings.scenario.pipelines import detect_lang, fold, load_patterns, pattern_files
 from query.rulings.scenario.reader import mentions
 
@@ -272,3 +272,13 @@ def test_every_option_has_a_label_in_each_language(g):
         if d.type == "enum" and d.key != "irregularity" and not d.derived_only:
             for v in d.allowed:
                 assert set(labels.get(v, {})) >= {"en", "zh-Hant", "zh-Hans"}, v
+
+
+def test_hearing_partners_explanation_at_ones_own_table_is_not_extraneous_information():
+    """Law 16D1 is information from another table ("heard … at the next table"); 在聽到北的解釋後 is the
+    explanation at the player's own table (Law 16B, 75), a regression of the 16D reading."""
+    text = ("北1NT，東派司，南2♦（約定是轉移紅心），北沒示警，西問，北說「自然，方塊」，西派司，北派司，東派司。"
+            "南知道搭檔誤會了，卻叫了3♥。南在聽到北的解釋後，以其牌力派司2♦是合乎邏輯的選項。")
+    st, found, _ = read(text, "zh-Hant")
+    assert found and found[0].kind == "misinformation"
+    assert "extraneous_information" not in [i.kind for i in found]
