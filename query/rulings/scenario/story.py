@@ -162,6 +162,10 @@ _DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|算不算|是不是|
                     r"accounts differ|not made up my mind|undecided)\b", re.I)     # (是否定: 否定性, "negative"; 不记得: he forgot)
 
 
+_POLL = re.compile(r"\bpoll(ed|ing)?\b|\bI (asked|consulted) (\w+ ){0,2}(players|peers|experts)\b|民调|民意调查|调查了|询问了|咨询了|"
+                   r"问了\S{0,3}[位个名](牌手|选手|高手|球员|人)", re.I)
+
+
 # a player's or a side's account of a fact ("北说他换成2♦", "East says he had not played", "南北说…"), as
 # against a call said aloud (东说“不叫”) or a question
 _ACCOUNT = re.compile(r"^\s*(说|說|坚称|坚持说)(是|他|她|已|还|第|这|那|没|不是|自己|对方|东|南|西|北|庄家|明手)|"
@@ -240,6 +244,10 @@ class _Teller:
         doubted = [(_sentence_start(text, d.start()), e.start() if (e := _SENTENCE_END.search(text, d.end())) else len(text))
                    for d in _DOUBT.finditer(text)]
         disputed = _disputed_accounts(ms, text)
+        # the sentences that tell a poll ("I polled five players: four passed 3♠, one bid 4♠"): what the polled
+        # players would call is not a call at the table (Law 16B1(b) reads the poll's finding from them)
+        ruled += [(_sentence_start(text, p.start()), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text))
+                  for p in _POLL.finditer(text)]
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
