@@ -244,10 +244,9 @@ class _Teller:
         doubted = [(_sentence_start(text, d.start()), e.start() if (e := _SENTENCE_END.search(text, d.end())) else len(text))
                    for d in _DOUBT.finditer(text)]
         disputed = _disputed_accounts(ms, text)
-        # the sentences that tell a poll ("I polled five players: four passed 3♠, one bid 4♠"): what the polled
-        # players would call is not a call at the table (Law 16B1(b) reads the poll's finding from them)
-        ruled += [(_sentence_start(text, p.start()), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text))
-                  for p in _POLL.finditer(text)]
+        # a poll told, to the end of its sentence ("I polled five players: four passed 3♠, one bid 4♠"): what the
+        # polled players would call is not a call at the table (Law 16B1(b) reads the poll's finding from them)
+        ruled += [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text)) for p in _POLL.finditer(text)]
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
