@@ -485,13 +485,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             role = "defender"                          # "Defender N said 'you can have the rest'"
         if role:
             irr.put("claimer_role", role, _span(a, "actor"))
-        trump = _contract_trump(st)
-        if trump is None and au.last_bid is not None and au.last_bid.strain != "NT" and (au.ended or not au.calls or len(au.calls) == 1):
-            trump = au.last_bid.strain             # the auction ended there, or the one bid the story names is the contract
+        strain, strain_m = _contract_strain(st, au)
+        trump = strain if strain != "NT" else None
         held = next((b for b in st.actions if b.kind == "hold" and _resolve(b.actor, declarer) != who      # before or after the claim
                      and (b.suit == "trump" or (trump and (b.suit == trump or any(c[0] == trump for c in b.cards))))), None)
-        if st.contract and st.contract[0][1:].startswith("NT"):
-            irr.put("outstanding_trump", False, st.contract[1])     # a notrump contract has no trump (Law 70C)
+        if strain == "NT":
+            irr.put("outstanding_trump", False, strain_m)     # a notrump contract has no trump (Law 70C)
         out_m = st.has("trump_out", a.index)
         if held is None and out_m is not None and trump and any(
                 c.value[0] == trump for c in st.loose_cards + [x[1] for b in st.actions for x in b.spans if x[0] == "card"]
@@ -520,7 +519,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("trick_losable_to_trump", False, st.has("unlosable", a.index))
         if st.has("unlosable") is not None and a.kind == "concede":
             irr.put("conceded_trick_unlosable", True, st.has("unlosable"))
-        elif a.kind == "concede" and (sure := _sure_winners(st, a.actor, declarer, trump, irr.facts.get("outstanding_trump"))):
+        elif a.kind == "concede" and (sure := _sure_winners(st, a.actor, declarer, strain, irr.facts.get("outstanding_trump"))):
             irr.put("conceded_trick_unlosable", True, sure)   # "剩♠AKQ，外面没有王牌了，他却说输一墩" (Law 71B)
         if st.has("already_won") is not None and a.kind == "claim":
             # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
@@ -903,14 +902,27 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
 _RANK_ORDER = ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
-def _sure_winners(st: Story, actor: str | None, declarer: str | None, trump: str | None,
+def _contract_strain(st: Story, au: Auction) -> tuple[str | None, Mention | None]:
+    """The contract's strain ("S", "NT") and the words that tell it: the contract told ("4♠ by South"), the last
+    bid of an auction that ended, or the one bid a story names ("3NT, 剩最後兩磴…")."""
+    if st.contract:
+        return st.contract[0][1:3] if st.contract[0][1:].startswith("NT") else st.contract[0][1:2], st.contract[1]
+    bids = [b for b in st.actions if b.call and b.call not in ("P", "X", "XX", "AP")]
+    if au.last_bid is not None and (au.ended or not au.calls or len(au.calls) == 1):
+        return au.last_bid.strain, next((_span(b, "call") for b in reversed(bids) if b.call == str(au.last_bid)), None)
+    if len(bids) == 1 and len([b for b in st.actions if b.call]) == 1:
+        return bids[0].call[1:], _span(bids[0], "call")
+    return None, None
+
+
+def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: str | None,
                   outstanding_trump: bool | None) -> Mention | None:
     """The words telling the conceder's remaining cards, when each of them wins a trick whatever is played: a
     trump when the opponents hold none, or a card of a run from the ace of its suit, in notrump or with no trump
     left to the opponents (Law 71B: "a trick that could not be lost by any normal play of the remaining cards")."""
     who = _resolve(actor, declarer) or actor         # a seat, or "declarer" when the story names no seat
     held = [b for b in st.actions if b.kind == "hold" and b.cards and who is not None and (_resolve(b.actor, declarer) or b.actor) == who]
-    notrump = bool(st.contract) and st.contract[0][1:].startswith("NT")
+    notrump, trump = strain == "NT", strain if strain != "NT" else None
     if not held or not (notrump or outstanding_trump is False):
         return None
     cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for b in held for c in b.cards}
