@@ -82,6 +82,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
+    for a in st.actions:
+        if a.kind in ("expose", "face") and not a.cards and (named := loose_cards_before(st, a)):
+            # "东抢先把♦K亮了出来": the card named before the verb is the one faced
+            a.cards += [c.value for c in named]
+            a.spans += [("card", c) for c in named]
     first = next((a for a in st.actions if a.kind in PLAY_KINDS or a.kind in ("expose", "face") and a.cards), None)
     if first is not None and first.kind in ("play", "expose", "face") and first.cards and first.trick in (None, 1) \
             and (first.kind == "play" and not first.implicit or (st.has("out_of_turn") or st.has("at_opening_lead")) is not None) \

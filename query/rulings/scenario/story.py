@@ -284,6 +284,7 @@ class _Teller:
         _take_back(st, self.corrections)
         _intended_told_first(st)
         _director_makes_no_call(st)
+        _lone_bid_is_the_contract(st)
         _found_cards(st)
         return st
 
@@ -1113,6 +1114,29 @@ def _renumber(st: Story) -> None:
     """Actions were inserted, moved or dropped: their indexes follow their order again."""
     for k, a in enumerate(st.actions):
         a.index = k
+
+
+def _lone_bid_is_the_contract(st: Story) -> None:
+    """"南家4♠，应该西首攻，东抢先把♦K亮了出来…庄家不接受": a seat's bid written alone at the start of a story
+    that tells no other call and then speaks of the play (declarer, dummy, a defender, a lead) is the
+    contract, as "4♠南主打" is, not a call of an auction still under way."""
+    calls = [a for a in st.actions if a.call]
+    first = st.actions[0] if st.actions else None
+    said = dict(first.spans) if first is not None else {}
+    if st.contract is not None or len(calls) != 1 or first is not calls[0] or first.call in ("P", "X", "XX", "AP") \
+            or first.actor not in SEATS or "event" in said or "call" not in said \
+            or sum(m.label == "CALL" for m in st.mentions) != 1:        # ("北开1NT…，最后3NT": an auction)
+        return
+    if any(m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") for m in st.mentions) \
+            or any(a.kind in ("lead", "opening_lead", "play", "follow", "discard", "ruff", "claim", "concede") for a in st.actions) \
+            or any(f in ("at_opening_lead", "before_play", "after_lead") for _, f, _ in st.findings):
+        st.contract = (first.call, said["call"])
+        if st.declarer is None:
+            st.declarer = (first.actor, said.get("actor", said["call"]))
+        st.actions.pop(0)
+        for k, a in enumerate(st.actions):
+            a.index = k
+        st.findings = [(i - 1 if i >= 0 else i, f, m) for i, f, m in st.findings]    # (the index of the action before each)
 
 
 def _director_makes_no_call(st: Story) -> None:
