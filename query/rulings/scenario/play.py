@@ -234,7 +234,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("opening_lead_faced", True, fu or (_span(faced, "event") if faced else _span(a, "card")))
             saw = st.has("saw_dummy", a.index - 1)
             if saw is not None:
-                irr.put("declarer_could_see_dummy", True, saw)
+                # "declarer hasn't seen any of dummy's cards", "庄家还没看到明手的牌": denied (Law 54C applies only if he could)
+                denied = re.search(r"(n't|\bnot|\bnever|没|沒|未|不)\s*$", st.text[max(0, saw.start - 8):saw.start], re.I)
+                irr.put("declarer_could_see_dummy", denied is None, saw)
         ev = next((b for b in st.actions if b.index > a.index and (
             b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
             and (declarer is None or _resolve(b.actor, declarer) != who)
