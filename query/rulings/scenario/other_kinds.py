@@ -35,17 +35,14 @@ _VIEW = re.compile(r"\b(say|says|said|saying|think|thinks|feel|feels|felt|believ
                    r"(?<!就是)(?<!据)(?<!所以)(说|說)|认为|認為|觉得|覺得|声称|聲稱|坚持|堅持|投诉|投訴|抗议|抗議|主张|主張", re.I)
 _DIRECTOR = re.compile(r"\b(I|we|my|our|TD|director)\b|裁判|我", re.I)
 _DIRECTOR_SAYS = re.compile(r"\b(I|we|TD|director)\b(,[^,.;]{0,25},)?\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)   # the verb's subject
-# the Director's own judgement in the sentence: a finding that the information suggested the call is then his ruling
-# on 16B1 as a whole ("我也认定北家的长考明显提示", "I ruled that the hesitation suggested 4♠"); alone ("the slow pass
-# suggested bidding", "his 2♣ bid suggested clubs") it answers only 16B1(a), and 16B1(b) is asked
-_JUDGED = re.compile(r"\b(I|TD|director)\b[^.;]{0,20}\b(found|ruled|judged|decided|determined|polled|consider)|"
-                     r"(裁判|我)\S{0,2}(认定|判定|判断|裁定|调查|认为)", re.I)
+# that the information suggested the call ("the slow pass suggested bidding", "我认为南的长考明显暗示他倾向于继续竞叫",
+# even in the Director's own judgement) answers only 16B1(a): whether there was a logical alternative (16B1(b)) is asked
 _FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,2}$", re.I)   # "only one of six would pass"
 
 
 def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
     """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", a poll's "four of six
-    would pass", his own judgement that the call was suggested (yes); "no logical alternative", "nobody considered
+    would pass" (yes); "no logical alternative", "nobody considered
     passing", or either half of 16B1 denied ("did not demonstrably suggest 4♥", "suggested nothing") (no). Not a side's
     view, nor a question ("不叫是合理选择吗？"), nor "only one of six would pass" (whether that is a significant
     proportion is the Director's call); None when the story does not tell it."""
@@ -58,11 +55,8 @@ def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
         return [m for _i, f, m in st.findings if f in values and directors(m) and not in_question(st.text, m.start)
                 and not (f == "poll_pass" and _FEW.search(st.text[max(0, m.start - 8):m.start]))]
 
-    def judged(m: Mention) -> bool:           # "我也认定北家的长考明显提示…", "the Director found it suggested 4♠"
-        return bool(_JUDGED.search(re.split(r"[。.;；!?！？\n]", st.text[max(0, m.start - 60):m.start])[-1]))
-
     no = told(("no_logical_alternative", "not_suggested"))
-    yes = told(("logical_alternative", "poll_pass")) + [m for m in told(("suggested",)) if judged(m)]
+    yes = told(("logical_alternative", "poll_pass"))
     return (False, no[-1]) if no else (True, max(yes, key=lambda m: m.start)) if yes else None
 
 
