@@ -557,7 +557,13 @@ def dummy_then(st: Story, found: list[Irregularity]) -> None:
 _NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card", {}),
                 "trick_short": ("defective_trick", {"defect": "omitted_card"}),
                 "trick_long": ("defective_trick", {"defect": "too_many_cards"}),
-                "hand_extra": ("defective_trick", {"defect": "omitted_card"})}     # "東手上多一張牌" at a later trick
+                "hand_extra": ("defective_trick", {"defect": "omitted_card"}),     # "東手上多一張牌" at a later trick
+                "pointed_wrong": ("card_pointed_incorrectly", {})}                 # "放成了输墩的方向" (Law 65B3)
+# Law 65B3: attention drawn to a card pointed the wrong way only after the side played to the next trick, or before
+_LATER = re.compile(r"过了\S{0,3}[墩磴]|[墩磴]之?后|\b(tricks?|rounds?) later\b|\blater in the (play|hand)\b|"
+                    r"\bafter (the next|another|a few|two|three) tricks?\b|\bat the end of (the )?(play|hand|board)\b|打完", re.I)
+_BEFORE_NEXT = re.compile(r"下一[墩磴]还没|还没(引|出|攻)下一|\bbefore (anyone|the next|his side) (led|lead|played|trick)|"
+                          r"\bbefore the next (lead|trick)\b", re.I)
 
 
 def named_kinds(st: Story) -> list[Irregularity]:
@@ -582,6 +588,12 @@ def named_kinds(st: Story) -> list[Irregularity]:
                  for x in st.seat_mentions if 0 <= n.start - x.end <= 2]
         if close:
             seat, sm = close[-1].value, close[-1]
+        if kind == "card_pointed_incorrectly":
+            later, before = _LATER.search(st.text, m.end), _BEFORE_NEXT.search(st.text, m.end)
+            if later or before:
+                hit = later or before
+                irr.put("side_played_next_trick", later is not None,
+                        Mention("FINDING", "side_played_next_trick", hit.start(), hit.end(), hit.group(0)))
         if kind == "surplus_card":
             if st.has("not_played") is not None:
                 irr.put("surplus_card_played", False, st.has("not_played"))     # "还没打出去"
