@@ -309,13 +309,15 @@ class _Teller:
                 st.actions.pop()
             # "N 發牌 pass": a call right after is the dealer's own; otherwise the dealer is not the subject
             self.fresh = nxt is not None and nxt.label == "CALL" and nxt.start - m.end <= 3 \
-                and text[m.end:nxt.start].strip() in ("", ",", "，")
+                and text[m.end:nxt.start].strip() in ("", ",", "，", "开", "，开", ",开")      # ("西家發牌開一紅心")
         elif nxt is not None and nxt.label == "SEAT" and text[m.end:nxt.start].strip() in ("", ":", "：", "is", "was", "是", "为"):
             st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
             self.skip.add(i + 1)
             after = self.ms[i + 2] if i + 2 < len(self.ms) else None
-            if after is not None and after.label == "CALL" and text[nxt.end:after.start].strip() in ("", ":", "：", ",", "，", "-"):
-                self.actor, self.actor_m, self.fresh = nxt.value, nxt, True    # "Dealer East: 1S - (1H)": the dealer's call
+            if after is not None and (after.label == "CALL" and text[nxt.end:after.start].strip() in ("", ":", "：", ",", "，", "-")
+                                      or after.label == "EVENT" and after.value in ("open", "bid") and not text[nxt.end:after.start].strip()):
+                # "Dealer East: 1S - (1H)", "Dealer West opened 1H": the dealer's call
+                self.actor, self.actor_m, self.fresh = nxt.value, nxt, True
 
     def _finding(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """What the teller or the Director states (comparable, established, "the call was unintended"), a belief
