@@ -283,6 +283,10 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None) if ev is not None else None
         suits = {m.value for m in st.mentions if q is not None and m.label == "SUIT" and q.start() < m.start and m.end < q.end()}
         other = other or bool(suits) and p.cards[0][0] not in suits     # 莊家叫「小梅花」，夢家卻把♦3放到出牌位置
+        said = {m.value for m in st.mentions if q is not None and m.label == "FINDING" and q.start() < m.start and m.end < q.end()}
+        honour = p.cards[0][1:] in ("A", "K", "Q", "J", "T", "10")
+        # "small club" and dummy put out the ♣Q, "top spade" and the ♠3: not the card named (Laws 45D, 46B1)
+        other = other or "designation_low" in said and honour or "designation_high" in said and not honour
         unnamed = next((m for i, f, m in st.findings if f == "not_called" and i < p.index
                         and re.match(r"\s*(说|叫|指定|named|said|called)", st.text[m.end:m.end + 3], re.I)), None)
         if not other and unnamed is None:
@@ -326,7 +330,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     """Cards from a wrong board (Law 15A), extraneous information from another table (16D), simultaneous plays
     (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
     out = []
-    designation = _incomplete_designation(st) or _dummy_card_not_designated(st)
+    designation = _dummy_card_not_designated(st) or _incomplete_designation(st)
     if designation is not None:
         out.append(designation)
     before, fresh, wrong = st.has("board_played_before"), st.has("board_not_played_before"), st.has("board_played_wrongly")

@@ -189,6 +189,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             continue                      # "E-W played on": a side does not lead
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
             or (st.has("wrong_hand") if a is told_hand else None)
+        if told is not None and _leader_was_on_lead(st, told, a, declarer):
+            told = None                   # "Dummy was on lead; … dummy put out the ♣Q": the lead was his
         won = before.get(a.index) or next((w for w in reversed(wins) if w.index < a.index), None)
         if a.trick and not (won is not None and won.trick == a.trick - 1):
             # "庄家以为自己赢了第7墩，引了♠K；其实那墩是西赢的": the winner of the trick before, told after the lead
@@ -940,3 +942,15 @@ def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: st
     if cards <= trumps | runs_from_ace:
         return _span(held[0], "event") or _span(held[0], "card")
     return None
+
+
+def _leader_was_on_lead(st: Story, told: Mention, a: Action, declarer: str | None) -> bool:
+    """"Dummy was on lead", "South was on lead" said of the player who then leads: his lead is in turn."""
+    if not re.search(r"\bon lead\b", told.text, re.I):
+        return False
+    subject = re.search(r"\b(dummy|declarer)\s*$", st.text[max(0, told.start - 10):told.start], re.I)
+    if subject is not None:
+        role = subject.group(1).lower()
+        return a.actor == role or _resolve(role, declarer) is not None and _resolve(role, declarer) == _resolve(a.actor, declarer)
+    seat = next((x for x in reversed(st.seat_mentions) if x.end <= told.start and not st.text[x.end:told.start].strip()), None)
+    return seat is not None and seat.value == _resolve(a.actor, declarer)
