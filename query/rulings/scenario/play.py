@@ -516,9 +516,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if held is not None:
             irr.put("outstanding_trump", True, _span(held, "event"))
             ruff = next((b for b in st.actions if b.index > a.index and b.kind == "ruff"
-                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)
+                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None) \
+                or next((b for b in st.actions if b.kind == "show_out" and b.suit in ("S", "H", "D", "C") and b.suit != trump
+                         and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)    # "東…♠J,紅心已經缺門"
             if ruff is not None:
-                # "if South cashes clubs first West ruffs": the story shows a line that loses a trick to it (Law 70C3)
+                # "if South cashes clubs first West ruffs", or the trump's holder is void in a side suit: the story
+                # shows a line that loses a trick to it (Law 70C3)
                 irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
             elif st.has("losable", a.index) is not None:
                 irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
