@@ -11,7 +11,7 @@ import re
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, call_of, in_question, sentence_at, told_at
+from query.rulings.scenario.story import Action, Story, call_of, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
@@ -228,6 +228,11 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         if since is not None and "partner_called_since" not in irr.facts:
             # "South passed, W pass, N pass": the misinformed player's partner has called since (Law 21B1(a))
             irr.put("partner_called_since", True, _span(since, "call") or _span(since, "actor"))
+        turn = next((m for i, f, m in st.findings if f == "out_of_turn" and theirs is not None and i >= theirs.index
+                     and seats_named(m.text) == [lho(misled)]), None)
+        if since is None and turn is not None and "partner_called_since" not in irr.facts:
+            # "北就不叫了。轮到东叫的时候，东…更正": told at his LHO's turn, his partner has not called since (21B1(a))
+            irr.put("partner_called_since", False, turn)
         if again is not None and not irr.facts.get("auction_period_ended"):
             irr.put("misinformed_lho_called", True, _span(again, "call") or _span(again, "actor"))
         out.append(irr)
