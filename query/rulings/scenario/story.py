@@ -119,7 +119,7 @@ def _seat_after(text: str, m: Mention, n: Mention | None) -> bool:
                                       or text[n.end:n.end + 1] == " " and after[:1] in "-–—")
 
 
-_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+)?$", re.I)
+_NOT_THIS_CARD = re.compile(r"(\bnot|instead of|rather than|\bkeeping|\bkept|\bleaving|不是|而非|而不是|没有出|没出|没有打|没打|没有跟|没跟|没有垫|而没有)\s*(the\s+|桌上的|桌面上的|那张|那張)?$", re.I)
 
 
 # a word or two written after a call in an auction ("3♥ cue - pass", "2♣ (Stayman) - 2♦", "3♠ after a think")
@@ -1000,8 +1000,10 @@ class _Teller:
             last.spans.append(("call", m))
             return
         if nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
-                and nxt.start - m.end <= 2:
-            st.loose_cards.append(m)                   # "♥4還留在桌上": the penalty card still lying there, not played
+                and nxt.start - m.end <= 2 and not (last is not None and last.kind in ("drop", "expose") and not last.cards
+                                                    and m.start - _span_end(last) <= 4):
+            # "♥4還留在桌上": the penalty card still lying there, not played (but "掉了一張♦4在桌上": the card dropped)
+            st.loose_cards.append(m)
             return
         if _NOT_THIS_CARD.search(text[max(0, m.start - 12):m.start]):
             st.loose_cards.append(m)                   # "跟了♥5而没有出♥Q", "the ♦3, not the ♥2": a card not played
