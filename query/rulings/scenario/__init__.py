@@ -116,6 +116,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     """
     from query.rulings.reasoner import LANGS, rule_base, rule_facts
     from query.rulings.scenario.contract import (LAW_QUESTION, NOT_RULED, question, spans_json, typed_answer)
+    from query.rulings.scenario.table import _span
     st, found, text_lang = read(text, lang)
     lang = lang or text_lang
     if lang not in LANGS:
@@ -137,7 +138,10 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     ask_kind: list[str] = []
     if first is not None and first.kind in ("insufficient_bid", "call_out_of_rotation") and "irregularity" not in given:
         # "he meant to bid 1NT", "想叫1NT": what he meant names another call (not "想加叫", wanting to raise)
-        said = [m for _, f, m in st.findings if f == "unintended" or f == "wanted" and _CALL_NEAR.match(text[m.end:m.end + 12])]
+        # (not what he wants to replace it with once his LHO declined it: "South doesn't accept; East now wants to make it 2S")
+        answered = next((_span(b, "event") for b in st.actions if b.index > first.at and b.kind in ("accept", "decline")), None)
+        said = [m for _, f, m in st.findings if f == "unintended" or f == "wanted" and _CALL_NEAR.match(text[m.end:m.end + 12])
+                and not (answered is not None and answered.start < m.start)]
         call_m = next((m for f, v, m in first.spans if f == "call" and m is not None and m.label == "CALL"), None)
         if said and call_m is not None and any(m.start > call_m.start for m in said):
             # "he bid 1♠ - he meant to bid 1NT": Law 25A (an unintended call) comes before Law 27/31; the Director decides
