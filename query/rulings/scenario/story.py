@@ -227,6 +227,7 @@ class _Teller:
         self.corrections: list[tuple[str, int, int, int, int, int]] = []   # (kind, first action, action after, first finding, finding after, where)
         self.clause = self.before = (0, 0)     # where the teller's current (and previous) sentence began: (actions, findings)
         self.outside: tuple | None = None      # the subject before an open bracket: (actor, its mention, fresh)
+        self.aside: Mention | None = None      # the seat of ", asked by East,": not the subject of what follows
 
     @property
     def last(self) -> Action | None:
@@ -405,6 +406,8 @@ class _Teller:
         or a contract written beside it."""
         st, text, ms = self.st, self.text, self.ms
         st.seat_mentions.append(m)
+        if m is self.aside:
+            return
         if _possessive(text, m) and self.over is None and not (prev is not None and prev.label == "OVER"):
             st.seats_named += 1
             if nxt is not None and nxt.label == "DEALER" and nxt.start - m.end <= 4 and st.dealer is None:
@@ -694,6 +697,13 @@ class _Teller:
         if kind in ("win_dummy", "win_declarer"):
             kind, who = "win", "dummy" if m.value == "win_dummy" else "declarer"
         by = _by_seat(text, m, ms[i + 1:])
+        if by is not None and self.actor in SEATS and self.fresh and self.actor_m is not None \
+                and re.fullmatch(r"\s*,\s*", text[self.actor_m.end:m.start]) \
+                and re.match(r"\s*,", text[by.end:]):
+            # "South, asked by East, said …": East asked; South is still the one who says what follows
+            st.actions.append(Action(by.value, kind, len(st.actions), [("actor", by), ("event", m)]))
+            self.aside = by
+            return
         if by is not None:
             who, self.actor_m = by.value, by                # "a heart ruff by North", "the trick was won by West"
         elif m.value == "call_for":
