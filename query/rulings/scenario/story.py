@@ -760,9 +760,10 @@ class _Teller:
         st, text, ms = self.st, self.text, self.ms
         in_run = prev is not None and prev.label == "CALL" and re.fullmatch(r"\s*[-–—]\s*", text[prev.end:m.start])   # "- pass - 4♠ by S"
         if (in_run or any(x.label == "CALL" and x.value not in ("P", "X", "XX") for x in ms[i + 1:])
-                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:", text[m.end:], re.I)) \
+                and not re.match(r"[^.;:]{0,16}(auction|bidding)\b|[^.;]{0,16}:|\s*[(（]", text[m.end:], re.I)) \
                 and m.value.get("declarer") and m.value["contract"].rstrip("X") and "by" in m.text.lower():
-            # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract
+            # "1♥ by N, 1♠ E, ...": an auction written call by seat, not the final contract (which "3NT by South
+            # (N 1♦ - P - 3NT …)" is, its auction in brackets)
             call = m.value["contract"].rstrip("X") or m.value["contract"]
             st.actions.append(Action(m.value["declarer"], "bid", len(st.actions), [("actor", m), ("call", m)], call=call, implicit=True))
             self.made_bids[call] = m.value["declarer"]
@@ -887,6 +888,8 @@ class _Teller:
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
+        if m.value == "P" and re.search(r"\b(last|final|third|3rd)\s*$|最后一[个声]|最後一[個聲]", text[max(0, m.start - 10):m.start], re.I):
+            return              # "After the last pass East said 'double'": the auction's final pass, not a call of East's
         if m.value == "AP":
             if self._all_pass(m):
                 return
