@@ -10,7 +10,7 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, _quoted, in_question, sentence_at, told_at
+from query.rulings.scenario.story import Action, Story, _quoted, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
@@ -237,7 +237,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             saw = st.has("saw_dummy", a.index - 1)
             if saw is not None:
                 # "declarer hasn't seen any of dummy's cards", "庄家还没看到明手的牌": denied (Law 54C applies only if he could)
-                denied = re.search(r"(n't|\bnot|\bnever|没|沒|未|不)\s*$", st.text[max(0, saw.start - 8):saw.start], re.I)
+                denied = re.search(r"(n't|\bnot|\bnever|没有?|未|不)(\s+(yet|have|even|ever))*\s*$", st.text[max(0, saw.start - 16):saw.start], re.I) \
+                    or re.search(r"\b(none|nothing|no)\b", saw.text, re.I)       # "had seen none of dummy's cards"
                 irr.put("declarer_could_see_dummy", denied is None, saw)
         ev = next((b for b in st.actions if b.index > a.index and (
             b.kind in ("accept", "decline", "dummy_down") or (b.kind == "face" and _resolve(b.actor, declarer) == declarer))
@@ -509,8 +510,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("outstanding_trump", True, out_m)          # "外面还有一张将牌"
         if out_m is not None and re.search(r"(没|没有)(提|提到|说|说到|讲|讲到)\s*$", st.text[max(0, out_m.start - 4):out_m.start]):
             irr.put("trump_mentioned", False, out_m)           # "没提到外面还有一张将牌" (Law 70C1)
-        if held is None and st.has("no_trump_out") is not None:
-            irr.put("outstanding_trump", False, st.has("no_trump_out"))    # "there was no trump out" (Law 70C)
+        drawn = next((m for _, f, m in st.findings if f == "no_trump_out" and not _of_one_hand(st, m)), None)
+        if held is None and drawn is not None:
+            irr.put("outstanding_trump", False, drawn)    # "there was no trump out" (Law 70C); not "dummy was out of trumps"
         if held is None and irr.facts.get("outstanding_trump") is True and st.has("losable", a.index) is not None:
             irr.put("trick_losable_to_trump", True, st.has("losable", a.index))
         if held is not None:
@@ -920,23 +922,82 @@ def _contract_strain(st: Story, au: Auction) -> tuple[str | None, Mention | None
     if st.contract:
         return st.contract[0][1:3] if st.contract[0][1:].startswith("NT") else st.contract[0][1:2], st.contract[1]
     bids = [b for b in st.actions if b.call and b.call not in ("P", "X", "XX", "AP")]
-    if au.last_bid is not None and (au.ended or not au.calls or len(au.calls) == 1):
+    if au.last_bid is not None and au.ended:
         return au.last_bid.strain, next((_span(b, "call") for b in reversed(bids) if b.call == str(au.last_bid)), None)
-    if len(bids) == 1 and len([b for b in st.actions if b.call]) == 1:
-        return bids[0].call[1:], _span(bids[0], "call")
+    if len(bids) == 1 and len([b for b in st.actions if b.call]) == 1 and _span(bids[0], "event") is None:
+        return bids[0].call[1:], _span(bids[0], "call")     # a bid written bare, not "West opened 1NT"
     return None, None
+
+
+def _of_one_hand(st: Story, m: Mention) -> bool:
+    """"dummy was out of trumps", "明手的将牌已经打光了", "南家的将牌已经出完了": one hand's trumps, not the opponents'
+    (but "庄家、明手和南都已经没有王牌了" names them all)."""
+    before = st.text[max(0, m.start - 12):m.start]
+    return bool(re.search(r"\b(dummy|declarer|north|south|east|west|[NESW])\s*(was|is|had|has)?\s*$", before, re.I)
+                or re.search(r"(北|南|东|西|庄家|明手)家?的?\s*$", before) and not re.search(r"都\s*$|和|、", before))
+
+
+_NUMBER = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "two": 2, "three": 3, "four": 4, "five": 5}
+_LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张墩磴]|\b(?P<en>two|three|four|five|\d)\s+(cards|tricks)\s+(left|to go|remaining)", re.I)
+_ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
+
+
+def _on_lead(st: Story, who: str, declarer: str | None, where: tuple[int, int]) -> bool:
+    """The story tells that `who` has the lead: "東有攻牌權", "輪到北引牌", "South … and the lead", "North on lead"."""
+    for x in st.seat_mentions + [m for m in st.mentions if m.label == "ROLE"]:
+        if (_resolve(x.value, declarer) or x.value) != who:
+            continue
+        if _ON_LEAD.search(st.text[x.end:x.end + 24]) or re.search(r"(轮到|轮)\s*$", st.text[max(0, x.start - 3):x.start]) \
+                and re.match(r"\S?\s*(引|出|攻|先)", st.text[x.end:x.end + 3]):
+            return True
+    if any(f in ("on_lead", "out_of_turn") and seats_named(m.text) == [who] and re.match(r"\s*(引|出|攻|先|lead)", st.text[m.end:m.end + 5], re.I)
+           for _, f, m in st.findings):
+        return True                                   # "轮到北引牌", read as whose turn it was
+    return re.search(r"\b(and|has|had|with) the lead\b", st.text[where[0]:where[1]], re.I) is not None
 
 
 def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: str | None,
                   outstanding_trump: bool | None) -> Mention | None:
-    """The words telling the conceder's remaining cards, when each of them wins a trick whatever is played: a
-    trump when the opponents hold none, or a card of a run from the ace of its suit, in notrump or with no trump
-    left to the opponents (Law 71B: "a trick that could not be lost by any normal play of the remaining cards")."""
+    """The words telling the conceder's remaining cards, when each of them wins a trick whatever is played (Law 71B: "a
+    trick that could not be lost by any normal play of the remaining cards"): a trump of the declaring side when the
+    defenders hold none, or, with the conceder on lead, a card of a run from the ace of its suit in notrump or with no
+    trump left to his opponents. Only a hand told whole, in one list: a card "still out", a card told by its suit alone
+    ("a small club", 一張小方塊) or a count of cards left that the list does not fill makes it unsure."""
     who = _resolve(actor, declarer) or actor         # a seat, or "declarer" when the story names no seat
     held = [b for b in st.actions if b.kind == "hold" and b.cards and who is not None and (_resolve(b.actor, declarer) or b.actor) == who]
-    notrump, trump = strain == "NT", strain if strain != "NT" else None
-    if not held or not (notrump or outstanding_trump is False):
+    if len(held) != 1 or not (strain == "NT" or outstanding_trump is False):
         return None
+    h = held[0]
+    cards_m = [m for f, m in h.spans if f == "card"]
+    start, end = min(m.start for _, m in h.spans), max(m.end for m in cards_m)
+    stop = re.search(r"[,，;；。.]", st.text[end:])
+    clause = (start, end + (stop.start() if stop else len(st.text) - end))      # the list and what follows it to a comma
+    if re.search(r"[;；。]", st.text[start:end]) or re.match(r"\s*(was|is|were)?\s*(still out|outstanding)|\s*(还在|仍在|在\S{1,3}手)", st.text[end:end + 8]) \
+            or any(m.label == "SUIT" and clause[0] <= m.start < clause[1] and not any(c.start <= m.start < c.end for c in cards_m)
+                   for m in st.mentions):
+        return None
+    left = _LEFT.search(st.text[:clause[1]])
+    count = left and (_NUMBER.get((left.group("zh") or left.group("en") or "").lower()) or int(left.group("zh") or left.group("en") or 0))
+    cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for c in h.cards}
+    if count and count != len(cards):
+        return None
+    # "剩♠A、♠K、♠Q，王牌是黑桃": a hold told as trumps names the trump suit when its cards are of one suit
+    trump = strain if strain != "NT" else None
+    if trump is None and h.suit == "trump" and len({c[0] for c in h.cards}) == 1:
+        trump = h.cards[0][0]
+    declaring = declarer is not None and who in (declarer, partner(declarer)) or who == "declarer"
+    # the conceder's opponents hold no trump: the defenders' trumps drawn, for the declaring side; for a defender, the
+    # declaring side's too ("庄家、明手和南都已经没有王牌了")
+    opponents_void = outstanding_trump is False and (declaring or any(
+        f == "no_trump_out" and re.search(r"庄家|明手|declarer|dummy", st.text[max(0, m.start - 14):m.start], re.I)
+        for _, f, m in st.findings))
+    runs_from_ace = {c for c in cards if all(c[0] + r in cards for r in _RANK_ORDER[:_RANK_ORDER.index(c[1:])])}
+    trumps = {c for c in cards if c[0] == trump} if opponents_void else set()
+    side = cards - trumps
+    if side and not (side <= runs_from_ace and _on_lead(st, who, declarer, clause)
+                                             and (strain == "NT" or opponents_void)):
+        return None
+    return _span(h, "event") or cards_m[0]
     cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for b in held for c in b.cards}
     # "剩♠A、♠K、♠Q，王牌是黑桃": a hold told as trumps names the trump suit when its cards are of one suit
     trump = trump or next((b.cards[0][0] for b in held if b.suit == "trump" and len({c[0] for c in b.cards}) == 1), None)
