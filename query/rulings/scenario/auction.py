@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
-from query.rulings.scenario.story import Action, Story, call_of, doubt_after, seats_named, told_at
+from query.rulings.scenario.story import Action, Story, call_of, doubt_after, in_doubt, seats_named, told_at
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before, \
     told_as_already
@@ -75,6 +75,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
+            elif (told := _called_after(st, a, lho(a.actor))) is not None:
+                irr.put("lho_called", True, _span(told, "event"))     # "After that South called too, but nobody remembers what"
             elif nxt is None and not doubt_after(st.text, told_at(a)):
                 # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
                 irr.put("lho_called", False, _span(a, "call"))
@@ -256,6 +258,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("lho_called", True, _span(nxt, "actor"))
             elif st.has("not_called", a.index) is not None:
                 irr.put("lho_called", False, st.has("not_called", a.index))
+            elif (told := _called_after(st, a, lho(seat))) is not None:
+                irr.put("lho_called", True, _span(told, "event"))     # "南家也跟著叫了"
             elif irregular_kind == "call_after_final_pass" and nxt is None and not doubt_after(st.text, told_at(a)):
                 # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
                 irr.put("lho_called", False, _span(a, "call"))
@@ -478,3 +482,9 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
         irr.put("accepted", True, _span(a, "actor"))        # Law 27A1: LHO called over it
         au.add(off, ib, None)
     return "next"
+
+
+def _called_after(st: Story, a: Action, seat: str | None) -> Action | None:
+    """`seat`'s call after `a`, told even without saying what it was ("After that South called too")."""
+    return next((b for b in st.actions if b.index > a.index and b.actor == seat and b.kind in ("bid", "open", "pull")
+                 and not in_doubt(st.text, told_at(b))), None)

@@ -307,24 +307,41 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
     return None
 
 
+# Law 16D1: information about a board (a result, a call, a remark, cards), not an empty table or a borrowed pen
+_BOARD_WORDS = re.compile(r"\b(made|making|make|down|result|score|bid|bidding|auction|lead|hand|hands|cards?|board|contract|"
+                          r"discuss\w*|talk\w*|said|saying|say)\b|做成|宕|结果|成绩|叫牌|叫品|首攻|牌|副|讨论|说|定约|合约", re.I)
+_ALREADY_PLAYED = re.compile(r"already played|had played (it|that board)|已经打过|已打过|打过了|打完了?这副", re.I)
+_AFTER_AUCTION = re.compile(r"叫牌结束|竞叫结束|\bafter the (auction|bidding)\b|\b(auction|bidding) (was|had) (over|ended|finished)", re.I)
+
+
 def _extraneous_information(st: Story) -> Irregularity | None:
-    """Law 16D: "South heard someone at the next table say '6♥ making'", "看到了别桌的牌": information from another
-    table, and whether it came before any call on the board (16D2) or after the first call (16D3)."""
-    def heard(m: Mention) -> bool:      # heard or seen in the same sentence, before the other table is named
-        start = sentence_at(st.text, m.start)[0]
-        return any(f == "overheard" and start <= x.start < m.start for _, f, x in st.findings) \
-            or any(x.label == "EVENT" and x.value == "look" and start <= x.start < m.start for x in st.mentions) \
-            or re.search(r"听到|听见|偷听|看到|看见", st.text[start:m.start]) is not None
+    """Law 16D: "South heard someone at the next table say '6♥ making'", "去了隔壁桌，看到了第7副的牌": information about a
+    board he is playing or has yet to play, from another table (not a board he has already played, nor an empty table);
+    and whether it came before any call on the board (16D2) or after the first call (16D3)."""
+    def heard(m: Mention) -> bool:      # heard or seen in the same sentence, and something of a board told there
+        start, end = sentence_at(st.text, m.start)
+        said = any(f == "overheard" and start <= x.start < end for _, f, x in st.findings) \
+            or any(x.label == "EVENT" and x.value == "look" and start <= x.start < end for x in st.mentions) \
+            or re.search(r"听到|听见|偷听|看到|看见", st.text[start:end]) is not None
+        return said and _BOARD_WORDS.search(st.text[start:end]) is not None and not _ALREADY_PLAYED.search(st.text[start:end])
     seen = next(((i, m) for i, f, m in st.findings if f == "other_table" and heard(m)), None)
     if seen is None:
         return None
     i, where = seen
     irr = Irregularity("extraneous_information", {}, at=i)
     irr.put("irregularity", "extraneous_information", where)
-    before = st.has("before_auction")
+    start, end = sentence_at(st.text, where.start)
+    before = next((m for _, f, m in st.findings if f == "before_auction" and start <= m.start < end), None) or st.has("before_auction")
+    after = _AFTER_AUCTION.search(st.text, start, end)
     during = st.has("during_auction") or st.has("after_lead")
-    called = next((b for b in st.actions if b.call and b.index <= i), None)
-    if during is not None or called is not None:
+    quoted = [q.span() for q in _QUOTED.finditer(st.text)]
+    called = next((b for b in st.actions if b.call and b.index <= i and not any(
+        a <= (_span(b, "call") or where).start < z for a, z in quoted)), None)        # (not the "6♥" of what he heard)
+    if before is not None and start <= before.start < end:
+        irr.put("before_any_call", True, before)     # "before the auction started he had overheard …", told after North's 1♠
+    elif after is not None:
+        irr.put("before_any_call", False, Mention("FINDING", "after_auction", after.start(), after.end(), after.group(0)))
+    elif during is not None or called is not None:
         irr.put("before_any_call", False, during or _span(called, "call"))    # "During the auction", "南刚叫过1♦"
     elif before is not None:
         irr.put("before_any_call", True, before)
@@ -350,6 +367,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     if extraneous is not None:
         out.append(extraneous)
     wb = st.has("wrong_board")
+    if wb is not None and extraneous is not None and sentence_at(st.text, wb.start) == sentence_at(st.text, extraneous.spans[0][2].start):
+        wb = None              # "去了隔壁桌，看到了第7副的牌": another table's cards seen (16D), not taken to play (15A)
     if wb is not None:
         seat, sm = _nearest_seat(st, wb)
         irr = Irregularity("cards_from_wrong_board", {}, at=0)

@@ -162,8 +162,11 @@ _DOUBT = re.compile(r"到底|是否(?!定)|有没有|有无|算不算|是不是|
                     r"accounts differ|not made up my mind|undecided)\b", re.I)     # (是否定: 否定性, "negative"; 不记得: he forgot)
 
 
-_POLL = re.compile(r"\bpoll(ed|ing)?\b|\bI (asked|consulted) (\w+ ){0,2}(players|peers|experts)\b|民调|民意调查|调查了|询问了|咨询了|"
-                   r"问了\S{0,3}[位个名](牌手|选手|高手|球员|人)", re.I)
+# a poll of players (Law 16B1(b)): "I polled five players", 民调; asking players counts only for what they would
+# call ("I asked four players what they would bid", 问了5位牌手会怎么叫), not the table's own account of what happened
+_POLL = re.compile(r"\bpoll(ed|ing)?\b|民调|民意调查", re.I)
+_ASKED_PLAYERS = re.compile(r"\bI (asked|consulted) (\w+ ){0,2}(players|peers|experts)\b|询问了|咨询了|问了\S{0,3}[位个名](牌手|选手|高手|人)", re.I)
+_WOULD = re.compile(r"\bwould\b|会|會", re.I)
 
 
 # a player's or a side's account of a fact ("北说他换成2♦", "East says he had not played", "南北说…"), as
@@ -247,7 +250,9 @@ class _Teller:
         disputed = _disputed_accounts(ms, text)
         # a poll told, to the end of its sentence ("I polled five players: four passed 3♠, one bid 4♠"): what the
         # polled players would call is not a call at the table (Law 16B1(b) reads the poll's finding from them)
-        ruled += [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text)) for p in _POLL.finditer(text)]
+        polls = [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text))
+                 for p in list(_POLL.finditer(text)) + list(_ASKED_PLAYERS.finditer(text))]
+        ruled += [(a, b) for a, b in polls if _POLL.match(text, a) or _WOULD.search(text, a, b)]
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
@@ -1279,3 +1284,9 @@ __all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "P
 def doubt_after(text: str, at: int) -> bool:
     """The story puts something in doubt after `at` ("My notes don't say whether West had called", "是否已经叫牌不清楚")."""
     return _DOUBT.search(text, at) is not None
+
+
+def in_doubt(text: str, at: int) -> bool:
+    """Words in a sentence that puts them in doubt ("我不知道東家是不是已經叫了", "whether West had called")."""
+    start, end = sentence_at(text, at)
+    return _DOUBT.search(text, start, end) is not None
