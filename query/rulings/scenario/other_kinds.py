@@ -290,8 +290,10 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         other = other or bool(suits) and p.cards[0][0] not in suits     # 莊家叫「小梅花」，夢家卻把♦3放到出牌位置
         said = {m.value for m in st.mentions if q is not None and m.label == "FINDING" and q.start() < m.start and m.end < q.end()}
         honour = p.cards[0][1:] in ("A", "K", "Q", "J", "T", "10")
-        # "small club" and dummy put out the ♣Q, "top spade" and the ♠3: not the card named (Laws 45D, 46B1)
-        other = other or "designation_low" in said and honour or "designation_high" in said and not honour
+        objected = any(b.index > p.index and b.actor in ("declarer", dec) and b.kind in ("say", "object") for b in st.actions)
+        # "small club" and dummy put out the ♣Q, "top spade" and the ♠3, and declarer says so ("I asked for a small one"):
+        # not the card named (Law 45D); unprotested, it may be the card the designation means (46B1: "小梅花" and ♣10)
+        other = other or objected and ("designation_low" in said and honour or "designation_high" in said and not honour)
         unnamed = next((m for i, f, m in st.findings if f == "not_called" and i < p.index
                         and re.match(r"\s*(说|叫|指定|named|said|called)", st.text[m.end:m.end + 3], re.I)), None)
         if not other and unnamed is None:
@@ -589,9 +591,10 @@ _NAMED_KINDS = {"surplus_card": ("surplus_card", {}), "fifth_card": ("fifth_card
                 "pointed_wrong": ("card_pointed_incorrectly", {})}                 # "放成了输墩的方向" (Law 65B3)
 # Law 65B3: attention drawn to a card pointed the wrong way only after the side played to the next trick, or before
 _LATER = re.compile(r"过了\S{0,3}[墩磴]|[墩磴]之?后|\b(tricks?|rounds?) later\b|\blater in the (play|hand)\b|"
-                    r"\bafter (the next|another|a few|two|three) tricks?\b|\bat the end of (the )?(play|hand|board)\b|打完", re.I)
-_BEFORE_NEXT = re.compile(r"下一[墩磴]还没|还没(引|出|攻)下一|\bbefore (anyone|the next|his side) (led|lead|played|trick)|"
-                          r"\bbefore the next (lead|trick)\b", re.I)
+                    r"\bafter (the next|another|a few|two|three) tricks?\b|\bat the end of (the )?(play|hand|board)\b", re.I)
+_ATTENTION = re.compile(r"\b(pointed|points|point) (it|this|that) out\b|\bnoticed\b|\bdrew attention\b|\bfixed it\b|指出|提醒|发现", re.I)
+_BEFORE_NEXT = re.compile(r"下一[墩磴]还没|还没(引|出|攻)下一|[墩磴]还没有?人?出|\bbefore (anyone|the next|his side) (led|lead|played|trick)|"
+                          r"\bbefore the next (lead|trick)\b|\bat once\b|马上|立刻|刚打完", re.I)
 
 
 def named_kinds(st: Story) -> list[Irregularity]:
@@ -603,7 +606,8 @@ def named_kinds(st: Story) -> list[Irregularity]:
         if f not in _NAMED_KINDS or any(i.kind == _NAMED_KINDS[f][0] for i in out) \
                 or f == "surplus_card" and said & {"trick_short", "trick_long"} \
                 or f == "hand_extra" and (not tricks or said & {"surplus_card", "card_count"}) \
-                or f == "trick_short" and (not tricks or re.match(r"\s*(left|remaining|to play|in (his|her) hand)", st.text[m.end:], re.I)):
+                or f == "trick_short" and (not tricks or re.match(r"\s*(left|remaining|to play|in (his|her) hand)", st.text[m.end:], re.I)) \
+                or f == "pointed_wrong" and re.search(r"\bboard\b|牌套|牌盒", st.text[slice(*sentence_at(st.text, m.start))], re.I):
             continue       # one card too many in a hand is a defective trick's sign only when a trick is told
         kind, facts = _NAMED_KINDS[f]
         irr = Irregularity(kind, {}, at=at)
@@ -617,10 +621,18 @@ def named_kinds(st: Story) -> list[Irregularity]:
         if close:
             seat, sm = close[-1].value, close[-1]
         if kind == "card_pointed_incorrectly":
-            later, before = _LATER.search(st.text, m.end), _BEFORE_NEXT.search(st.text, m.end)
-            if later or before:
-                hit = later or before
-                irr.put("side_played_next_trick", later is not None,
+            # in the finding's sentence and the next ("…放错了，这一墩刚打完，西就提醒了他"), the nearer telling first:
+            # noticed before the next lead wins over a later argument ("but the argument came up at the end of the hand")
+            end = sentence_at(st.text, sentence_at(st.text, m.end)[1] + 1)[1]
+
+            def about_it(hit) -> bool:          # its own sentence, or one that tells attention drawn to it
+                own = sentence_at(st.text, hit.start())
+                return own == sentence_at(st.text, m.start) or _ATTENTION.search(st.text, *own) is not None
+            before = next((h for h in _BEFORE_NEXT.finditer(st.text, m.end, end) if about_it(h)), None)
+            later = next((h for h in _LATER.finditer(st.text, m.end, end) if about_it(h)), None)
+            if before or later:
+                hit = before or later
+                irr.put("side_played_next_trick", before is None,
                         Mention("FINDING", "side_played_next_trick", hit.start(), hit.end(), hit.group(0)))
         if kind == "surplus_card":
             if st.has("not_played") is not None:

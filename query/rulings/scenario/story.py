@@ -320,7 +320,7 @@ class _Teller:
             st.dealer = (nxt.value, nxt)         # "dealer North", "Dlr: N", "发牌人是北家"
             self.skip.add(i + 1)
             after = self.ms[i + 2] if i + 2 < len(self.ms) else None
-            if after is not None and (after.label == "CALL" and text[nxt.end:after.start].strip() in ("", ":", "：", ",", "，", "-")
+            if after is not None and (after.label == "CALL" and text[nxt.end:after.start].strip() in ("", ":", "：", ",", "，", "-", "开")
                                       or after.label == "EVENT" and after.value in ("open", "bid") and not text[nxt.end:after.start].strip()):
                 # "Dealer East: 1S - (1H)", "Dealer West opened 1H": the dealer's call
                 self.actor, self.actor_m, self.fresh = nxt.value, nxt, True
@@ -1140,8 +1140,8 @@ def _renumber(st: Story) -> None:
 
 def _lone_bid_is_the_contract(st: Story) -> None:
     """"南家4♠，应该西首攻，东抢先把♦K亮了出来…庄家不接受": a seat's bid written alone at the start of a story
-    that tells no other call and then speaks of the play (declarer, dummy, a defender, a lead) is the
-    contract, as "4♠南主打" is, not a call of an auction still under way."""
+    that tells no other call and then names declarer or dummy is the contract, as "4♠南主打" is, not a call of an
+    auction still under way (a lead alone is not enough: "西家1NT，北家還在想，南家就首攻了♠A")."""
     calls = [a for a in st.actions if a.call]
     first = st.actions[0] if st.actions else None
     said = dict(first.spans) if first is not None else {}
@@ -1149,9 +1149,7 @@ def _lone_bid_is_the_contract(st: Story) -> None:
             or first.actor not in SEATS or "event" in said or "call" not in said \
             or sum(m.label == "CALL" for m in st.mentions) != 1:        # ("北开1NT…，最后3NT": an auction)
         return
-    if any(m.label == "ROLE" and m.value in ("declarer", "dummy", "defender") for m in st.mentions) \
-            or any(a.kind in ("lead", "opening_lead", "play", "follow", "discard", "ruff", "claim", "concede") for a in st.actions) \
-            or any(f in ("at_opening_lead", "before_play", "after_lead") for _, f, _ in st.findings):
+    if any(m.label == "ROLE" and m.value in ("declarer", "dummy") for m in st.mentions):
         st.contract = (first.call, said["call"])
         if st.declarer is None:
             st.declarer = (first.actor, said.get("actor", said["call"]))
