@@ -311,7 +311,7 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
 
 # Law 16D1: information about a board (a result, a call, a remark, cards), not an empty table or a borrowed pen
 _BOARD_WORDS = re.compile(r"\b(made|making|make|down|result|score|bid|bidding|auction|lead|hand|hands|cards?|board|contract|"
-                          r"discuss\w*|talk\w*|said|saying|say)\b|做成|宕|结果|成绩|叫牌|叫品|首攻|牌|副|讨论|说|定约|合约", re.I)
+                          r"discuss\w*|talk\w*|said|saying|say)\b|做成|宕|结果|成绩|叫品|首攻|的牌|[这那]副|第\s*\d+\s*副|讨论|说|定约|合约", re.I)
 _ALREADY_PLAYED = re.compile(r"already played|had played (it|that board)|已经打过|已打过|打过了|打完了?这副", re.I)
 _AFTER_AUCTION = re.compile(r"叫牌结束|竞叫结束|\bafter the (auction|bidding)\b|\b(auction|bidding) (was|had) (over|ended|finished)", re.I)
 
