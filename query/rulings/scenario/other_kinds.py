@@ -11,7 +11,7 @@ import re
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.story import Action, Story, call_of, in_question, seats_named, sentence_at, told_at
+from query.rulings.scenario.story import _POLL, Action, Story, call_of, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
@@ -37,6 +37,8 @@ _DIRECTOR = re.compile(r"\b(I|we|my|our|TD|director)\b|裁判|我", re.I)
 _DIRECTOR_SAYS = re.compile(r"\b(I|we|TD|director)\b(,[^,.;]{0,25},)?\s*$|(裁判|我|我们|我們)\S{0,2}$", re.I)   # the verb's subject
 # that the information suggested the call ("the slow pass suggested bidding", "我认为南的长考明显暗示他倾向于继续竞叫",
 # even in the Director's own judgement) answers only 16B1(a): whether there was a logical alternative (16B1(b)) is asked
+_POLLED_PASS = re.compile(r"\b(two|three|four|five|six|seven|eight|most|[2-9])\s+(of (them|the \w+)\s+)?(passed|chose to pass|would pass)\b|"
+                          r"[二两三四五六七八]\S{0,2}(位|个|人)\S{0,2}(不叫|派司|pass)", re.I)
 _FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,2}$", re.I)   # "only one of six would pass"
 
 
@@ -57,6 +59,11 @@ def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
 
     no = told(("no_logical_alternative", "not_suggested"))
     yes = told(("logical_alternative", "poll_pass"))
+    for p in _POLL.finditer(st.text):
+        # the Director's own poll, told as what the polled players did: "I polled five players: four passed 3♠, one bid 4♠"
+        counted = _POLLED_PASS.search(st.text, p.end(), sentence_at(st.text, p.end())[1])
+        if counted is not None and not no and not _FEW.search(st.text[max(0, counted.start() - 8):counted.start()]):
+            yes.append(Mention("FINDING", "poll_pass", counted.start(), counted.end(), counted.group(0)))
     return (False, no[-1]) if no else (True, max(yes, key=lambda m: m.start)) if yes else None
 
 
