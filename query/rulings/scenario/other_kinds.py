@@ -365,6 +365,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     if designation is not None:
         out.append(designation)
     before, fresh, wrong = st.has("board_played_before"), st.has("board_not_played_before"), st.has("board_played_wrongly")
+    if before is not None and any(f == "other_table" and sentence_at(st.text, m.start) == sentence_at(st.text, before.start)
+                                  for _, f, m in st.findings):
+        before = None      # "南家听到邻桌在讨论第3副，南家这一轮已经打过第3副了": why it is no 16D, not a board played again (15B)
     if before is not None or wrong is not None:
         # Law 15B: a board played by the wrong pairs, or one a contestant had already played
         irr = Irregularity("wrong_board", {}, at=0)

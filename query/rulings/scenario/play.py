@@ -924,8 +924,10 @@ def _contract_strain(st: Story, au: Auction) -> tuple[str | None, Mention | None
     bids = [b for b in st.actions if b.call and b.call not in ("P", "X", "XX", "AP")]
     if au.last_bid is not None and au.ended:
         return au.last_bid.strain, next((_span(b, "call") for b in reversed(bids) if b.call == str(au.last_bid)), None)
-    if len(bids) == 1 and len([b for b in st.actions if b.call]) == 1 and _span(bids[0], "event") is None:
-        return bids[0].call[1:], _span(bids[0], "call")     # a bid written bare, not "West opened 1NT"
+    call = _span(bids[0], "call") if len(bids) == 1 else None
+    if call is not None and len([b for b in st.actions if b.call]) == 1 and _span(bids[0], "event") is None \
+            and not re.search(r"开\s*$", st.text[max(0, call.start - 2):call.start]):
+        return bids[0].call[1:], call     # a bid written bare ("3NT, 剩最後兩磴"), not "West opened 1NT", 西家開1NT
     return None, None
 
 

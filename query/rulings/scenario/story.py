@@ -1147,7 +1147,8 @@ def _lone_bid_is_the_contract(st: Story) -> None:
     said = dict(first.spans) if first is not None else {}
     if st.contract is not None or len(calls) != 1 or first is not calls[0] or first.call in ("P", "X", "XX", "AP") \
             or first.actor not in SEATS or "event" in said or "call" not in said \
-            or sum(m.label == "CALL" for m in st.mentions) != 1:        # ("北开1NT…，最后3NT": an auction)
+            or sum(m.label == "CALL" for m in st.mentions) != 1 \
+            or re.search(r"开\s*$", st.text[max(0, said["call"].start - 2):said["call"].start]):   # ("北开1NT…，最后3NT", 西家開1NT)
         return
     if any(m.label == "ROLE" and m.value in ("declarer", "dummy") for m in st.mentions):
         st.contract = (first.call, said["call"])
