@@ -487,4 +487,6 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
 def _called_after(st: Story, a: Action, seat: str | None) -> Action | None:
     """`seat`'s call after `a`, told even without saying what it was ("After that South called too")."""
     return next((b for b in st.actions if b.index > a.index and b.actor == seat and b.kind in ("bid", "open", "pull")
-                 and not in_doubt(st.text, told_at(b))), None)
+                 and not in_doubt(st.text, told_at(b)) and not re.match(r"\s*(了)?\s*(裁判|the (td|director))", st.text[told_at(b) + 1:], re.I)
+                 and not re.search(r"(没|没有|未|n't|\bnot|\bnever)\s*\S?\s*$", st.text[max(0, told_at(b) - 6):told_at(b)], re.I)), None)
+    # ("北没动叫牌卡，直接叫了裁判": he touched no bidding card and called the Director)

@@ -893,7 +893,7 @@ class _Teller:
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
-        if m.value == "P" and re.search(r"\b(last|final|third|3rd)\s*$|最后一[个声]|最後一[個聲]", text[max(0, m.start - 10):m.start], re.I):
+        if m.value == "P" and re.search(r"\bthe (last|final|third|3rd)\s*$|最后一[个声]", text[max(0, m.start - 10):m.start], re.I):
             return              # "After the last pass East said 'double'": the auction's final pass, not a call of East's
         if m.value == "AP":
             if self._all_pass(m):
