@@ -70,16 +70,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
                 irr.put("declarer", ghost.declarer(), st.dealer[1])       # "Dealer N: 1♠ - pass - 4♠ - pass - pass - pass"
             elif ol is not None and _span(a, "actor") is not None and 0 <= ol.start - _span(a, "actor").end <= 12:
                 irr.put("declarer", rho(a.actor), ol)     # the opening leader is declarer's LHO (Law 41A)
-            nxt = next((b for b in calls if b.index > a.index), None)
-            if nxt is not None and nxt.actor == lho(a.actor):
-                irr.put("lho_called", True, _span(nxt, "actor"))
-            elif st.has("not_called", a.index) is not None:
-                irr.put("lho_called", False, st.has("not_called", a.index))
-            elif (told := _called_after(st, a, lho(a.actor))) is not None:
-                irr.put("lho_called", True, _span(told, "event"))     # "After that South called too, but nobody remembers what"
-            elif nxt is None and not doubt_after(st.text, told_at(a)):
-                # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
-                irr.put("lho_called", False, _span(a, "call"))
+            _lho_called(st, irr, a, a.actor, next((b for b in calls if b.index > a.index), None), auction_over=True)
             return [irr], ghost
     # Law 24B/24C: a card exposed during the auction (an honour, or two cards or more) makes the
     # offender's partner pass at his next turn
@@ -253,16 +244,8 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             irr.facts["_exp"] = exp
             continue
         if irregular_kind in ("bid_above_seven", "call_when_required_to_pass", "call_after_final_pass", "inadmissible_double"):
-            nxt = next((b for b in calls if b.index > a.index), None)
-            if nxt is not None and nxt.actor == lho(seat):
-                irr.put("lho_called", True, _span(nxt, "actor"))
-            elif st.has("not_called", a.index) is not None:
-                irr.put("lho_called", False, st.has("not_called", a.index))
-            elif (told := _called_after(st, a, lho(seat))) is not None:
-                irr.put("lho_called", True, _span(told, "event"))     # "南家也跟著叫了"
-            elif irregular_kind == "call_after_final_pass" and nxt is None and not doubt_after(st.text, told_at(a)):
-                # the auction is over: the story's last call is the one after it, and the opening lead is what comes next
-                irr.put("lho_called", False, _span(a, "call"))
+            _lho_called(st, irr, a, seat, next((b for b in calls if b.index > a.index), None),
+                        auction_over=irregular_kind == "call_after_final_pass")
             sub = next((b for b in calls if b.index > a.index and (b.actor != seat or call_of(b) != c)), None)
             if irregular_kind == "inadmissible_double" and irr.facts.get("lho_called") is False and sub is not None \
                     and sub.actor == seat:
@@ -484,9 +467,24 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
     return "next"
 
 
+def _lho_called(st: Story, irr: Irregularity, a: Action, seat: str, nxt: Action | None, auction_over: bool) -> None:
+    """Whether the offender's LHO called over the irregular call `a` (Laws 36-39): his call told next, "West hasn't
+    called", or his call told without its value ("After that South called too"); after the final pass, the story's
+    last call is the irregular one and nothing puts it in doubt: nobody has called since, the opening lead comes next."""
+    told = _called_after(st, a, lho(seat))
+    if nxt is not None and nxt.actor == lho(seat):
+        irr.put("lho_called", True, _span(nxt, "actor"))
+    elif st.has("not_called", a.index) is not None:
+        irr.put("lho_called", False, st.has("not_called", a.index))
+    elif told is not None:
+        irr.put("lho_called", True, _span(told, "event"))
+    elif auction_over and nxt is None and not doubt_after(st.text, told_at(a)):
+        irr.put("lho_called", False, _span(a, "call"))
+
+
 def _called_after(st: Story, a: Action, seat: str | None) -> Action | None:
-    """`seat`'s call after `a`, told even without saying what it was ("After that South called too")."""
+    """`seat`'s call after `a`, told even without saying what it was ("After that South called too", 南家也跟著叫了);
+    not one put in doubt, a negated one, or calling the Director ("北没动叫牌卡，直接叫了裁判")."""
     return next((b for b in st.actions if b.index > a.index and b.actor == seat and b.kind in ("bid", "open", "pull")
                  and not in_doubt(st.text, told_at(b)) and not re.match(r"\s*(了)?\s*(裁判|the (td|director))", st.text[told_at(b) + 1:], re.I)
                  and not re.search(r"(没|没有|未|n't|\bnot|\bnever)\s*\S?\s*$", st.text[max(0, told_at(b) - 6):told_at(b)], re.I)), None)
-    # ("北没动叫牌卡，直接叫了裁判": he touched no bidding card and called the Director)
