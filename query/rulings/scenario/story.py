@@ -1155,8 +1155,7 @@ def _lone_bid_is_the_contract(st: Story) -> None:
         if st.declarer is None:
             st.declarer = (first.actor, said.get("actor", said["call"]))
         st.actions.pop(0)
-        for k, a in enumerate(st.actions):
-            a.index = k
+        _renumber(st)
         st.findings = [(i - 1 if i >= 0 else i, f, m) for i, f, m in st.findings]    # (the index of the action before each)
 
 
@@ -1277,9 +1276,6 @@ def call_of(a: Action):
     return parse_call(a.call, "call") if a.call else None
 
 
-__all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "PLAY_EVENTS"]
-
-
 def doubt_after(text: str, at: int) -> bool:
     """The story puts something in doubt after `at` ("My notes don't say whether West had called", "是否已经叫牌不清楚")."""
     return _DOUBT.search(text, at) is not None
@@ -1289,3 +1285,7 @@ def in_doubt(text: str, at: int) -> bool:
     """Words in a sentence that puts them in doubt ("我不知道東家是不是已經叫了", "whether West had called")."""
     start, end = sentence_at(text, at)
     return _DOUBT.search(text, start, end) is not None
+
+
+__all__ = ["Action", "Story", "build", "call_of", "read_call", "CALL_EVENTS", "PLAY_EVENTS"]
+
