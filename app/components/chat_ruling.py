@@ -40,7 +40,11 @@ def value_label(value, lang: str) -> str:
     if value is None:
         return "—"
     key = f"ask.value.{value}"
-    return t(key, lang) if key in table() else str(value).replace("_", " ")
+    if key in table():
+        return t(key, lang)
+    # the reader's table of answer options labels the other enumerated values ("concession" -> 让墩, "agreed" -> 同意)
+    from query.rulings.scenario.contract import value_labels
+    return value_labels().get(str(value), {}).get(lang) or str(value).replace("_", " ")
 
 
 def option_label(option: dict, lang: str) -> str:

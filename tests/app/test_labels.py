@@ -31,3 +31,13 @@ def test_labels_used_by_the_pages_exist():
     missing = sorted(k for k in used if k not in table() and not k.endswith("."))   # "prefix." + code: built keys
     assert not missing, missing
     assert t("laws.search.count", "zh-Hant", n=3, shown="繁體中文").startswith("3 條")
+
+
+def test_a_fact_value_missing_from_the_interface_table_is_labelled_from_the_readers_options():
+    """A ruling's chips showed "摊牌或让墩: concession" and "对摊牌的回应: agreed" in Chinese (seen in a screenshot):
+    the values the interface table lacks come from query/rulings/scenario/option_labels.tsv."""
+    from app.components.chat_ruling import value_label
+    assert value_label("concession", "zh-Hans") == "让墩"
+    assert value_label("agreed", "zh-Hant") == "同意"
+    assert value_label("disputed", "en") == "disputed"
+    assert value_label("revoke", "zh-Hans") == t("ask.value.revoke", "zh-Hans")     # the interface table first
