@@ -115,6 +115,8 @@ def score(s: str) -> dict | None:
     c = contract(s)
     if not c:
         return None
+    if len(_contract_re().findall(s)) > 1:
+        return None         # two bids or more: a story ("南剛叫過1♦，就聽到隔壁桌有人說「4♠做成」"), not a result to score
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]

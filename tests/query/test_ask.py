@@ -31,6 +31,8 @@ ROUTES = [
     ("雙人賽超時7分鐘", "schedule", {"schedule": "ccba2018:overtime-pairs-mp", "value": 7.0}),
     ("West bid 1H over North's 1S, South did not accept it", "ruling", {}),
     ("西家在北家1♠之後叫1♥，叫價不足，南家不接受", "ruling", {}),
+    # a story that quotes a result heard elsewhere is not a score to work out (seen in a screenshot: it was scored as 1♦ +1)
+    ("團體賽第7副，叫牌已經開始，南剛叫過1♦，就聽到隔壁桌有人說「第7副4♠做成還超一磴」，南馬上叫了我。", "ruling", {}),
     ("can an insufficient bid be accepted?", "search", {}),
     ("對手叫價不足可以接受嗎", "search", {}),
     ("什么是明手", "search", {}),
