@@ -42,9 +42,13 @@ def value_label(value, lang: str) -> str:
     key = f"ask.value.{value}"
     if key in table():
         return t(key, lang)
-    # the reader's table of answer options labels the other enumerated values ("concession" -> 让墩, "agreed" -> 同意)
-    from query.rulings.scenario.contract import value_labels
-    return value_labels().get(str(value), {}).get(lang) or str(value).replace("_", " ")
+    # the reader's table of answer options labels the other enumerated values ("concession" -> 让墩, "agreed" -> 同意),
+    # and the graph the kinds of irregularity ("extraneous_information" -> 来自其他来源的额外信息)
+    from query.graph import shared
+    from query.rulings.scenario.contract import irregularity_labels, value_labels
+    g = shared()
+    labels = value_labels().get(str(value)) or irregularity_labels(id(g), g).get(str(value), {})
+    return labels.get(lang) or str(value).replace("_", " ")
 
 
 def option_label(option: dict, lang: str) -> str:

@@ -41,3 +41,4 @@ def test_a_fact_value_missing_from_the_interface_table_is_labelled_from_the_read
     assert value_label("agreed", "zh-Hant") == "同意"
     assert value_label("disputed", "en") == "disputed"
     assert value_label("revoke", "zh-Hans") == t("ask.value.revoke", "zh-Hans")     # the interface table first
+    assert value_label("extraneous_information", "zh-Hant") == "來自其他來源之外來資訊"  # a kind from the graph's labels
