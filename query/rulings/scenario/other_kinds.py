@@ -44,8 +44,8 @@ _FEW = re.compile(r"\b(only|just|of)\s+$|(只有|仅有|僅有|只|仅|僅)\S{0,
 
 def _alternative_found(st: Story) -> tuple[bool, Mention] | None:
     """The Director's answer to Law 16B1(b), told in the story: "pass is a logical alternative", a poll's "four of six
-    would pass" (yes); "no logical alternative", "nobody considered
-    passing", or either half of 16B1 denied ("did not demonstrably suggest 4♥", "suggested nothing") (no). Not a side's
+    would pass" or "I polled five players: four passed" (yes); "no logical alternative", "nobody considered passing",
+    or either half of 16B1 denied ("did not demonstrably suggest 4♥", "suggested nothing") (no). Not a side's
     view, nor a question ("不叫是合理选择吗？"), nor "only one of six would pass" (whether that is a significant
     proportion is the Director's call); None when the story does not tell it."""
     def directors(m: Mention) -> bool:

@@ -920,7 +920,7 @@ def _contract_strain(st: Story, au: Auction) -> tuple[str | None, Mention | None
     """The contract's strain ("S", "NT") and the words that tell it: the contract told ("4♠ by South"), the last
     bid of an auction that ended, or the one bid a story names ("3NT, 剩最後兩磴…")."""
     if st.contract:
-        return st.contract[0][1:3] if st.contract[0][1:].startswith("NT") else st.contract[0][1:2], st.contract[1]
+        return _contract_trump(st) or "NT", st.contract[1]
     bids = [b for b in st.actions if b.call and b.call not in ("P", "X", "XX", "AP")]
     if au.last_bid is not None and au.ended:
         return au.last_bid.strain, next((_span(b, "call") for b in reversed(bids) if b.call == str(au.last_bid)), None)
@@ -939,7 +939,7 @@ def _of_one_hand(st: Story, m: Mention) -> bool:
                 or re.search(r"(北|南|东|西|庄家|明手)家?的?\s*$", before) and not re.search(r"都\s*$|和|、", before))
 
 
-_NUMBER = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBER = _CN_NUMBERS | {"两": 2, "two": 2, "three": 3, "four": 4, "five": 5}
 _LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张墩磴]|\b(?P<en>two|three|four|five|\d)\s+(cards|tricks)\s+(left|to go|remaining)", re.I)
 _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
 
@@ -979,9 +979,9 @@ def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: st
                    for m in st.mentions):
         return None
     left = _LEFT.search(st.text[:clause[1]])
-    count = left and (_NUMBER.get((left.group("zh") or left.group("en") or "").lower()) or int(left.group("zh") or left.group("en") or 0))
+    word = (left.group("zh") or left.group("en")).lower() if left else None
     cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for c in h.cards}
-    if count and count != len(cards):
+    if word and (int(word) if word.isdigit() else _NUMBER[word]) != len(cards):
         return None
     # "剩♠A、♠K、♠Q，王牌是黑桃": a hold told as trumps names the trump suit when its cards are of one suit
     trump = strain if strain != "NT" else None
@@ -996,18 +996,9 @@ def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: st
     runs_from_ace = {c for c in cards if all(c[0] + r in cards for r in _RANK_ORDER[:_RANK_ORDER.index(c[1:])])}
     trumps = {c for c in cards if c[0] == trump} if opponents_void else set()
     side = cards - trumps
-    if side and not (side <= runs_from_ace and _on_lead(st, who, declarer, clause)
-                                             and (strain == "NT" or opponents_void)):
+    if side and not (side <= runs_from_ace and _on_lead(st, who, declarer, clause) and (strain == "NT" or opponents_void)):
         return None
     return _span(h, "event") or cards_m[0]
-    cards = {c[0] + ("T" if c[1:] == "10" else c[1:]) for b in held for c in b.cards}
-    # "剩♠A、♠K、♠Q，王牌是黑桃": a hold told as trumps names the trump suit when its cards are of one suit
-    trump = trump or next((b.cards[0][0] for b in held if b.suit == "trump" and len({c[0] for c in b.cards}) == 1), None)
-    trumps = {c for c in cards if c[0] == trump}
-    runs_from_ace = {c for c in cards if all(c[0] + r in cards for r in _RANK_ORDER[:_RANK_ORDER.index(c[1:])])}
-    if cards <= trumps | runs_from_ace:
-        return _span(held[0], "event") or _span(held[0], "card")
-    return None
 
 
 def _leader_was_on_lead(st: Story, told: Mention, a: Action, declarer: str | None) -> bool:
