@@ -250,9 +250,9 @@ class _Teller:
         disputed = _disputed_accounts(ms, text)
         # a poll told, to the end of its sentence ("I polled five players: four passed 3♠, one bid 4♠"): what the
         # polled players would call is not a call at the table (Law 16B1(b) reads the poll's finding from them)
-        polls = [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text))
-                 for p in list(_POLL.finditer(text)) + list(_ASKED_PLAYERS.finditer(text))]
-        ruled += [(a, b) for a, b in polls if _POLL.match(text, a) or _WOULD.search(text, a, b)]
+        polls = [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text)) for p in _POLL.finditer(text)]
+        asked = [(p.start(), e.start() if (e := _SENTENCE_END.search(text, p.end())) else len(text)) for p in _ASKED_PLAYERS.finditer(text)]
+        ruled += polls + [(a, b) for a, b in asked if _WOULD.search(text, a, b)]
         # anything of a table at all: a seat, a player's role, a call, a card, a contract, a trick, or an action
         st.table = any(m.label in ("SEAT", "SIDE", "CALL", "CARD", "CONTRACT", "TRICK", "DEALER")
                        or (m.label == "ROLE" and m.value != "director") or (m.label == "EVENT" and m.value != "call_director")
