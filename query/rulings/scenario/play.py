@@ -74,7 +74,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     if declarer is None and st.dummy is not None:
         declarer, dm = partner(st.dummy[0]), st.dummy[1]
     if declarer is None and len(au.calls) == 1 and au.calls[0][1].kind == "bid" and au.calls[0][2] is not None \
-            and any(a.kind in ("lead", "discard", "ruff", "claim", "play", "hold") for a in st.actions):
+            and any(a.kind in ("lead", "discard", "ruff", "claim", "play", "hold") for a in st.actions) \
+            and st.has("during_auction") is None:
         # "3NT N. On trick 8 ...": a story of the play that opens with the contract and its declarer
         declarer, dm = au.calls[0][0], _span(au.calls[0][2], "actor")
     for a in st.actions:
@@ -82,6 +83,10 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
+    if not auction_over and st.has("during_auction") is not None:
+        for a in st.actions:
+            if a.kind in ("lead", "play") and a.cards and not any(b.kind in PLAY_KINDS for b in st.actions[:a.index]):
+                a.kind = "expose"        # "East was still thinking about his call when South led the ♠A": Law 24, not a lead
     for a in st.actions:
         if a.kind in ("expose", "face") and not a.cards and (named := loose_cards_before(st, a)):
             # "东抢先把♦K亮了出来": the card named before the verb is the one faced
