@@ -148,11 +148,12 @@ class NotATableSituation(BadInput):
 
 
 def ruling_or_search(g, text: str, lang: str) -> dict:
-    """A ruling; when the reader recognises no irregularity, search hits with a note saying so."""
+    """A ruling; search hits when the reader reads a question about the Laws; search hits with a note
+    saying so when it recognises no irregularity."""
     try:
         return ruling(g, text, lang)
     except NotATableSituation:
-        out = search(text, lang)
+        return search(text, lang)
     except BadInput as e:
         if "no irregularity" not in str(e) and "cannot be ruled" not in str(e):
             raise

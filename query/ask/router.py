@@ -120,6 +120,8 @@ def score(s: str) -> dict | None:
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]
+    if _any(p["story"], rest):
+        return None         # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story
     tricks = None
     if (d := _any(p["down"], rest)):
         tricks = 6 + level - _number(d.group(1))
@@ -210,14 +212,6 @@ def schedule(s: str) -> dict | None:
 
 # --- ruling or search ---------------------------------------------------------------------------
 
-def looks_like_question(s: str) -> bool:
-    """A question about the Laws: asked as a question, and naming no one at the table."""
-    p = patterns()
-    if _any(p["definition"], s):              # "what is dummy?", "什么是明手": a definition
-        return True
-    return bool(_any(p["question"], s)) and not _any(p["seats"], s)
-
-
 def route(raw, force: str | None = None) -> dict:
     """{'kind', 'lang', 'text', ...the parameters of that kind}. BadInput for an unreadable message."""
     from query.search.tokenize import detect_lang
@@ -245,4 +239,6 @@ def route(raw, force: str | None = None) -> dict:
         params = read(s)
         if params:
             return {**out, "kind": kind, **params}
-    return {**out, "kind": "search" if looks_like_question(s) else "ruling"}
+    # a question about the Laws or a story told with a question at its end ("…南亮出了♠Q。請問怎麼處理？"):
+    # the scenario reader tells them apart (it knows the table's words), and a question goes to search
+    return {**out, "kind": "search" if _any(patterns()["definition"], s) else "ruling"}

@@ -33,8 +33,14 @@ ROUTES = [
     ("西家在北家1♠之後叫1♥，叫價不足，南家不接受", "ruling", {}),
     # a story that quotes a result heard elsewhere is not a score to work out (seen in a screenshot: it was scored as 1♦ +1)
     ("團體賽第7副，叫牌已經開始，南剛叫過1♦，就聽到隔壁桌有人說「第7副4♠做成還超一磴」，南馬上叫了我。", "ruling", {}),
-    ("can an insufficient bid be accepted?", "search", {}),
-    ("對手叫價不足可以接受嗎", "search", {}),
+    # a story with a question word in it goes to the scenario reader (seen in a screenshot: "西開叫1NT，東還在想叫什麼，
+    # 南就…" was searched, its seats told bare); the reader sends questions about the Laws to search (below)
+    ("西開叫1NT，東還在想叫什麼，南就把♠A打出來了。", "ruling", {}),
+    ("西主打3NT，首攻的時候南亮出了♠Q。請問怎麼處理？", "ruling", {}),
+    # a contract and a trick number in a story are not a result to score (seen on 144 stories of the tuning sets)
+    ("4♠ 南主打。第5磴夢家攻方塊,西用♠2王吃,可是他手上還有♦。", "ruling", {}),
+    ("3NT by E. At trick 4 South discarded a spade while holding a club.", "ruling", {}),
+    ("3♠ by S. With 4 tricks to go South said 'the rest are mine'. West objects.", "ruling", {}),
     ("什么是明手", "search", {}),
 ]
 
@@ -119,6 +125,14 @@ def test_ruling_quick_replies_and_edited_facts(g):
     facts = {**r["understood"]["facts"], "accepted": True}
     r3 = answers.ruling(g, text, "en", facts=facts)
     assert r3["edited"] and "27B" not in r3["citations"]
+
+
+@pytest.mark.parametrize("message", ["can an insufficient bid be accepted?", "對手叫價不足可以接受嗎",
+                                     "南北方向的牌手什么时候可以叫裁判？"])
+def test_question_about_the_laws_is_searched(g, message):
+    """The scenario reader recognises a question about the Laws; the chat searches, saying it read a question."""
+    r = answers.answer(g, route(message))
+    assert r["kind"] == "search" and "fell_back" not in r and r["hits"]
 
 
 def test_unreadable_situation_falls_back_to_search(g):
