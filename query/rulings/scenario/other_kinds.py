@@ -247,6 +247,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
 
 
 _DESIGNATIONS = {"designation_high": "high", "designation_low": "low", "designation_any": "play_anything"}
+# a rank said alone, the whole of declarer's quoted words ("只說「K」", "said 'queen'"): Law 46B3
+_RANK_ONLY = re.compile(r"^\W*(a|k|q|j|t|10|[2-9]|ace|king|queen|jack|ten|老k|老a|尖子)\W*$", re.I)
 
 
 def _incomplete_designation(st: Story) -> Irregularity | None:
@@ -267,6 +269,9 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]
+        rank = _RANK_ONLY.match(q.group()[1:-1])
+        if rank and named is None and not suits:
+            named = ("rank_only", Mention("FINDING", "rank_only", q.start() + 1 + rank.start(1), q.start() + 1 + rank.end(1), rank.group(1)))
         if any(m.label in ("CARD", "CALL") for m in inside) or (named is None and not suits):
             continue
         irr = Irregularity("incomplete_designation", {}, at=a.index)
@@ -275,6 +280,9 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             irr.put("offender", dec, _span(a, "actor"))
             irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
         irr.put("designation", named[0] if named else "suit_only", named[1] if named else suits[0])
+        won = next((b for b in reversed(st.actions[:a.index]) if b.kind in ("win", "lead", "play", "follow", "discard", "ruff")), None)
+        if named and named[0] == "rank_only" and won is not None and won.kind == "win" and won.actor == "dummy":
+            irr.put("declarer_leading", True, _span(won, "event") or _span(won, "actor"))    # dummy won the trick before: it leads (46B3(a))
         return irr
     return None
 
@@ -357,6 +365,33 @@ def _extraneous_information(st: Story) -> Irregularity | None:
     return irr
 
 
+def _card_deemed_played(st: Story) -> Irregularity | None:
+    """Law 45C: a card not played in the usual way that is deemed played: declarer's held face up touching or nearly
+    touching the table (45C2(a): "held it face up just above the table", "牌面朝上，快碰到桌面"), a defender's
+    held so that his partner could see its face (45C1)."""
+    dec = _declarer_seat(st)
+    for finding, manner in (("near_table", "held_face_up_near_table"), ("partner_saw_face", "held_visible_to_partner")):
+        m = st.has(finding)
+        if m is None:
+            continue
+        start, _end = sentence_at(st.text, m.start)
+        held = next((a for a in reversed(st.actions) if a.cards and a.actor is not None and told_at(a) < m.start
+                     and told_at(a) >= start - 120), None)
+        if held is None:
+            continue
+        who = _resolve(held.actor, dec)
+        declaring = held.actor == "declarer" or dec is not None and who == dec
+        if declaring != (manner == "held_face_up_near_table"):
+            continue            # (45C2 is declarer's card; 45C1 a defender's)
+        irr = Irregularity("card_deemed_played", {}, at=held.index)
+        irr.put("irregularity", "card_deemed_played", m)
+        if who in SEATS:
+            irr.put("offender", who, _span(held, "actor"))
+        irr.put("card_manner", manner, m)
+        return irr
+    return None
+
+
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     """Cards from a wrong board (Law 15A), extraneous information from another table (16D), simultaneous plays
     (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
@@ -378,6 +413,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
     extraneous = _extraneous_information(st)
     if extraneous is not None:
         out.append(extraneous)
+    deemed = _card_deemed_played(st)
+    if deemed is not None:
+        out.append(deemed)
     wb = st.has("wrong_board")
     if wb is not None and extraneous is not None and sentence_at(st.text, wb.start) == sentence_at(st.text, extraneous.spans[0][2].start):
         wb = None              # "去了隔壁桌，看到了第7副的牌": another table's cards seen (16D), not taken to play (15A)
