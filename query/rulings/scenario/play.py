@@ -67,6 +67,32 @@ def _names_card_held(st: Story, a: Action) -> bool:
     return opened
 
 
+def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> Mention | None:
+    """An opponent's words, told before the lead, that it was the leader's turn ("declarer said yes" to "my lead?",
+    "庄家说该你攻"): the speaker is the seat or role named nearest before them, of the other side."""
+    m = next((m for i, f, m in st.findings if f == "told_turn" and m.start < told_at(lead)), None)
+    if m is None:
+        return None
+    start, _end = sentence_at(st.text, m.start)
+    speakers = [x for x in st.mentions if x.label in ("SEAT", "ROLE") and start <= x.start < m.end]
+    said = re.search(r"(said|says|answered|replied|nodded|told|说|告诉)", m.text, re.I)
+    at = m.start + (said.start() if said else 0)
+    speaker = next((x for x in reversed(speakers) if x.start < at), None)
+    seat = (_resolve(speaker.value, declarer) or speaker.value) if speaker is not None else None
+    inside = re.search(r"\b(declarer|dummy)\b|庄家|明手|梦家", m.text[:at - m.start], re.I) or seats_named(m.text[:at - m.start])
+    if inside:          # the speaker is inside the words found ("'my lead?' and declarer said")
+        role = inside.group(0).lower() if isinstance(inside, re.Match) else inside[-1]
+        role = {"庄家": "declarer", "明手": "dummy", "梦家": "dummy"}.get(role, role)
+        seat = _resolve(role, declarer) or role
+    if seat in ("declarer", "dummy"):
+        return m            # declarer or dummy, seat untold, answering a defender's "my lead?"
+    return m if seat in SEATS and seat not in (who, partner(who)) else None
+
+
+# the not-yet of the opening lead ("西还没首引", "before West had led")
+_BEFORE_OPENING_LEAD = re.compile(r"首引|首攻|\blead|\bled\b", re.I)
+
+
 def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     out: list[Irregularity] = []
     declarer = st.declarer[0] if st.declarer else (au.declarer() if au.ended else None)
@@ -185,6 +211,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
             faced = next((a for a in st.actions if a.kind in ("face", "expose") and a.cards and _resolve(a.actor, declarer) == partner(declarer)
                           and any(b.kind == "lead" for b in st.actions[a.index + 1:a.index + 3])), None)
+        waiting = next((m for i, f, m in st.findings if f == "not_played" and _BEFORE_OPENING_LEAD.search(m.text)), None)
+        if faced is None and waiting is not None and not any(b.kind in PLAY_KINDS and told_at(b) < waiting.start for b in st.actions):
+            # "西还没首引，东先把♠K亮出来", "西还没首引，北以为该自己首引，把♣K亮了出来": a card faced by another player
+            # while the opening leader had not led is an opening lead out of turn (Law 54), the declaring side's an
+            # attempted one (54E)
+            named = _nearest_seat(st, waiting)[0]
+            faced = next((a for a in st.actions if a.kind in ("face", "expose", "play") and a.cards and told_at(a) > waiting.start
+                          and _resolve(a.actor, declarer) in SEATS and _resolve(a.actor, declarer) not in (declarer, named)), None)
         if faced is not None:
             faced.kind, faced.trick = "lead", 1          # "West faced the ♦4" before any play: the opening lead
             leads = [faced]
@@ -209,6 +243,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("opening_lead_out_of_turn", a, who)
         elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
+        elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told) \
+                and (misled := _told_his_turn(st, a, who, declarer)) is not None:
+            # "West asked 'my lead?' and declarer said yes": led because an opponent told him it was his turn (Law 47E1)
+            irr = base("card_retraction", a, who)
+            irr.put("retraction_reason", "told_wrong_turn", misled)
         elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told):
             # (a bare card named after a trick is won, "trick 9 (East, ♥A)", is too little to rule a lead out of turn on)
             irr = base("lead_out_of_turn", a, who)
