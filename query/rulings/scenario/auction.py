@@ -26,8 +26,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     open_irr: Irregularity | None = None           # an insufficient bid / call out of rotation not yet settled
     # (not "應該南家首攻", whose turn it was to lead: that is about the play)
     oor_told = next((m for _, f, m in st.findings if f == "out_of_turn"
-                     and not re.match(r"\s*(首攻|首引|攻牌|引牌|出牌|lead|to lead|play)", st.text[m.end:m.end + 8], re.I)), None) \
-        or st.has("not_called")
+                     and not re.match(r"\s*(首攻|首引|攻牌|引牌|出牌|lead|to lead|play)", st.text[m.end:m.end + 8], re.I)), None)
+    last_call = max((told_at(a) for a in st.actions if a.call), default=None)
+    if oor_told is None and (nc := st.has("not_called")) is not None and last_call is not None and nc.start < last_call:
+        oor_told = nc        # (not "South hasn't said anything" told after the last call: nobody has called since)
     anon = [a for a in st.actions if a.call and a.actor is None]
     if anon and dealer is not None and all(b.index < anon[-1].index or not b.call for b in st.actions if b.actor in SEATS):
         s = dealer

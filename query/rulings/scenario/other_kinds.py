@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from query.rulings.facts import SEATS, lho, partner, rho
+from query.rulings.facts import SEATS, lho, parse_call, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import _POLL, Action, Story, call_of, in_question, seats_named, sentence_at, told_at
@@ -362,6 +362,33 @@ def _extraneous_information(st: Story) -> Irregularity | None:
         irr.put("before_any_call", False, during or _span(called, "call"))    # "During the auction", "南刚叫过1♦"
     elif before is not None:
         irr.put("before_any_call", True, before)
+    return irr
+
+
+def restated_auction(st: Story) -> tuple[Mention, list[Action]] | None:
+    """Law 20E: after a review of the auction is asked for, a player's words in quotes that list calls
+    ("West asked for a review and North said '1♦, 1♠, 2♦, 3NT'"): the restatement and the call actions read from it.
+    Those are words about the auction, not calls: the caller takes them out before the auction is replayed."""
+    asked = st.has("review")
+    if asked is None:
+        return None
+    for q in _QUOTED.finditer(st.text, asked.end):
+        inside = [a for a in st.actions if a.call and any(f == "call" and q.start() < m.start < q.end() for f, m in a.spans)]
+        calls = [m for m in st.mentions if m.label == "CALL" and q.start() < m.start < q.end()]
+        if len(calls) >= 3:
+            return Mention("FINDING", "restatement", q.start(), q.end(), q.group()), inside
+    return None
+
+
+def review_error(st: Story, au: Auction, restated: tuple[Mention, list[Action]]) -> Irregularity | None:
+    """Law 20E: the restatement names a bid the auction did not have (its bids, in order, differ)."""
+    words, _calls = restated
+    said = [m.value for m in st.mentions if m.label == "CALL" and words.start < m.start < words.end and m.value not in ("P", "X", "XX")]
+    made = [str(c) for _s, c, _a in au.calls if c.kind == "bid"]
+    if not made or [str(parse_call(v, "restatement")) for v in said] == made:
+        return None
+    irr = Irregularity("review_error", {}, at=0)
+    irr.put("irregularity", "review_error", words)
     return irr
 
 

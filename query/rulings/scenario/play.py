@@ -476,6 +476,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr = base("card_exposed_during_auction", a, who)
             if not told_during:          # "理牌时" alone: a hand is sorted in the play too (Laws 24, 49), so ask
                 irr.unsure = ("defender_card_exposed", "declarer_exposes_card")
+        elif declarer and who == partner(declarer) and a.actor == "dummy" and a.kind in ("expose", "drop") \
+                and any(f == "not_played" and i <= a.index + 1 for i, f, _m in st.findings):
+            continue            # "declarer was thinking … dummy slid the ♦Q forward": dummy's cards lie face up; Law 45F's, not 48
         elif declarer and who in (declarer, partner(declarer)) or not declarer and who in SEATS and len(side := _declaring_side(st)) == 2 \
                 and who in side:
             # no card of declarer's or dummy's hand ever becomes a penalty card (Law 48A)

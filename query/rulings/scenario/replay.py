@@ -13,7 +13,8 @@ import re
 
 from query.rulings.facts import SEATS, lho, partner, rho
 from query.rulings.scenario.auction import replay_auction
-from query.rulings.scenario.other_kinds import dummy_then, named_kinds, simultaneous_calls, replay_more, replay_other
+from query.rulings.scenario.other_kinds import dummy_then, named_kinds, replay_more, replay_other, restated_auction, review_error, \
+    simultaneous_calls
 from query.rulings.scenario.play import replay_play
 from query.rulings.scenario.story import Story
 from query.rulings.scenario.table import Irregularity
@@ -21,8 +22,14 @@ from query.rulings.scenario.table import Irregularity
 
 def replay(st: Story) -> list[Irregularity]:
     """Every irregularity the story shows, in the order it happened."""
+    restated = restated_auction(st)
+    if restated is not None:
+        for a in restated[1]:
+            a.call, a.kind = None, "restate"     # the calls of a review are words about the auction (Law 20E)
     auction_irr, au = replay_auction(st)
     more = replay_more(st, au)
+    if restated is not None and (wrong := review_error(st, au, restated)) is not None:
+        more.append(wrong)
     if any(i.kind == "cards_from_wrong_board" for i in more):
         auction_irr = []                   # the calls were made on the wrong cards: Law 15A, not 27-39
     if any(i.kind == "insufficient_bid" for i in auction_irr):

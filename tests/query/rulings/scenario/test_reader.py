@@ -103,6 +103,9 @@ def test_traditional_folding_is_one_character_for_one():
     ("第13磴還沒打", ["还没"]),       # not yet played (Law 62D)
     ("說「我先攻」", ["攻"]),          # dummy saying he leads (Law 54E): "先攻" as a pattern word had glued it
     ("其實想叫2♥", ["其实想"]),       # what he meant (Law 25A1): "其实" as a pattern word had cut 其实想 apart
+    ("西家搶先攻了♥3", ["抢先"]),      # before his partner (Law 57) / out of turn: "先攻" again, session 10
+    ("我要叫3♥", ["要", "叫"]),        # a call told as said (Law 39): "要叫" as a pattern word had swallowed the call, session 10
+    ("莊家還在想要打什麼的時候", ["还在想"]),   # not yet played (Law 45F): "想要" as a pattern word had cut 还在想 apart, session 10
 ])
 def test_pattern_words_do_not_change_how_chinese_is_cut(text, words):
     """Every multi-character word of a Chinese pattern becomes a jieba word; a careless one re-cuts
