@@ -320,6 +320,10 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         early = next((m for _i, f, m in st.findings if f in ("not_played", "not_established") and m.start > max(x.end for _, x in p.spans)), None)
         if early is not None:
             irr.put("attention_before_next_trick", True, early)      # "東西還沒出牌，馬上有人發現"
+        meant = next((m for m in st.mentions if q is not None and m.label == "FINDING" and q.start() < m.start and m.end < q.end()
+                      and m.value in ("designation_high", "designation_low")), None)
+        if meant is not None and not suits:
+            irr.put("designation_meant", _DESIGNATIONS[meant.value], meant)    # "declarer said 'small'": which card he named (46B1)
         return irr
     return None
 
@@ -519,6 +523,12 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                     and (_span(b, "event") or _span(b, "card")) is not None and (_span(b, "event") or _span(b, "card")).start > np_.start
                     and not (b.kind == "expose" and (waiting is None or dec is None
                                                      or _resolve(b.actor, dec) in (None, waiting, dec, partner(dec))))), None)
+        start, end = sentence_at(st.text, np_.start)
+        if re.match(r"before\b", np_.text, re.I) and not (nxt is not None and told_at(nxt) < end):
+            # "West threw the ♠Q on the table before East had played": the card told just before the clause, when none
+            # follows it in the sentence (not "East, before his partner West had played, led the ♣A")
+            nxt = next((b for b in reversed(st.actions) if b.kind in ("play", "lead", "follow", "discard", "expose", "drop") and b.cards
+                        and start <= told_at(b) < np_.start and _resolve(b.actor, dec) != waiting), nxt)
         told = nxt is not None and nxt.index > 0 and st.actions[nxt.index - 1].actor == "declarer" \
             and st.actions[nxt.index - 1].kind in ("bid", "say")          # "庄家就叫明手出♠Q": declarer called for it
         if nxt is not None and not told and (nxt.actor == "dummy" or dec and _resolve(nxt.actor, dec) == partner(dec)):
@@ -644,8 +654,12 @@ def dummy_then(st: Story, found: list[Irregularity]) -> None:
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director", "alert")     # 提醒莊家
                  and (a.actor == "dummy" or a.actor == dummy)), None)
     warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
+    asked = said is not None and _event_end(said) is not None and _HAVING_NONE.match(st.text, _event_end(said))
     if warned:
         dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
+    elif asked and revoke is None:
+        # "dummy said 'no hearts, partner?'": the question of Law 43B2(b), whether or not the revoke is told
+        dv.put("dummy_then", "asked_about_revoke", Mention("FINDING", "asked_about_revoke", asked.start(), asked.end(), asked.group(0)))
     elif revoke is not None and said is not None:
         dv.put("dummy_then", "asked_about_revoke", _span(said, "actor") or _span(said, "event"))      # Law 43B2(b)
         for fact in ("revoke_trick", "revoke_trick_won_by", "offending_side_won_later_trick"):
@@ -653,6 +667,15 @@ def dummy_then(st: Story, found: list[Irregularity]) -> None:
                 dv.put(fact, revoke.facts[fact], *[m for f, _, m in revoke.spans if f == fact])
     elif later and said is not None:
         dv.put("dummy_then", "drew_attention_to_defender_irregularity", _span(said, "actor") or _span(said, "event"))
+
+
+# the question about a possible revoke (Law 61B), in the words told after dummy "said"
+_HAVING_NONE = re.compile(r"\W{0,4}(no (spades?|hearts?|diamonds?|clubs?|trumps?)\b[^.?!]{0,12}\?|having none\b|"
+                          r"(没有|沒有)(黑桃|红心|紅心|方块|方塊|梅花|将牌|王牌)[^。？?]{0,6}[?？])", re.I)
+
+
+def _event_end(a: Action) -> int | None:
+    return _span(a, "event").end if _span(a, "event") is not None else None
 
 
 # Laws 13C, 45E, 67: kinds the story names in words, with no table the replay could check them against

@@ -315,6 +315,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
                 if lc is not None:
                     irr.put("declarer_lead_choice", lc[0], lc[1])
+                    _unable_to_comply(st, irr, lc, partner(who) if who in SEATS else None)
                 elif irr.facts.get("partner_to_lead") and not any(b.index > ev.index and b.kind in PLAY_KINDS and b.cards
                                                                   for b in st.actions):
                     irr.put("declarer_lead_choice", "not_yet_chosen", _span(ev, "event"))   # the story stops there
@@ -675,8 +676,28 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
             said.kind, choice = "say", ("require_suit", _span(said, "event"))
         if irr.facts["partner_to_lead"] and choice is not None:
             irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
+            _unable_to_comply(st, irr, choice, partner(who) if who in SEATS else None)
         elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
             irr.put("declarer_lead_choice", "not_yet_chosen", _span(nxt, "event") or _span(nxt, "actor"))   # the story stops there
+
+
+def _unable_to_comply(st: Story, irr: Irregularity, choice: tuple[str, Mention], leader: str | None) -> None:
+    """Law 59: declarer required a suit of the player on lead, who has none ("East hasn't got any spades",
+    "可东手里已经没有梅花了"): he may lead any other card."""
+    if choice[0] != "require_suit":
+        return
+    found = _VOID.search(st.text, choice[1].end)
+    if found is None:
+        return
+    void = Mention("FINDING", "void_in_suit", found.start(), found.end(), found.group(0))
+    said_of = _nearest_seat(st, void)[0]
+    if said_of is None or said_of == leader:
+        irr.put("partner_can_comply", False, void)
+
+
+# the player on lead has none of the suit required: "East hasn't got any spades", "可东手里已经没有梅花了"
+_VOID = re.compile(r"\b(has|had|does|did|have)(n't| not| no)( got| have| hold)?( any)?( more)? (spades|hearts|diamonds|clubs)\b|"
+                   r"\bvoid in (spades|hearts|diamonds|clubs)\b|(没有|沒有|没)(梅花|方块|方塊|红心|紅心|黑桃|草花|红桃)", re.I)
 
 
 def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
