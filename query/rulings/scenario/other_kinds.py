@@ -653,7 +653,9 @@ def dummy_then(st: Story, found: list[Irregularity]) -> None:
     revoke = next((i for i in found if i.at > dv.at and i.kind == "revoke" and declarer and i.facts.get("offender") == declarer), None)
     said = next((a for a in st.actions if a.index > dv.at and a.kind in ("say", "call_director", "alert")     # 提醒莊家
                  and (a.actor == "dummy" or a.actor == dummy)), None)
-    warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index))
+    told = said is not None and _event_end(said) is not None and _DUMMYS_LEAD.match(st.text, _event_end(said))
+    warned = said is not None and (st.has("wrong_hand", said.index - 1) or st.has("wrong_hand", said.index)
+                                   or told and Mention("FINDING", "wrong_hand", told.start(1), told.end(1), told.group(1)))
     asked = said is not None and _event_end(said) is not None and _HAVING_NONE.match(st.text, _event_end(said))
     if warned:
         dv.put("dummy_then", "warned_wrong_hand_lead", warned)       # Law 43B2(a)
@@ -672,6 +674,11 @@ def dummy_then(st: Story, found: list[Irregularity]) -> None:
 # the question about a possible revoke (Law 61B), in the words told after dummy "said"
 _HAVING_NONE = re.compile(r"\W{0,4}(no (spades?|hearts?|diamonds?|clubs?|trumps?)\b[^.?!]{0,12}\?|having none\b|"
                           r"(没有|沒有)(黑桃|红心|紅心|方块|方塊|梅花|将牌|王牌)[^。？?]{0,6}[?？])", re.I)
+
+
+# dummy's words that the lead is in his hand ("该明手出", "it's in dummy"): the warning of Law 43B2(a)
+_DUMMYS_LEAD = re.compile(r"\W{0,4}(该明手|該夢家|该梦家|明手出|夢家出|梦家出|(it's|it is|you're|you are) (in )?dummy|from dummy|dummy's lead|"
+                          r"lead from dummy)", re.I)
 
 
 def _event_end(a: Action) -> int | None:

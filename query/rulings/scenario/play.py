@@ -89,6 +89,12 @@ def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> M
     return m if seat in SEATS and seat not in (who, partner(who)) else None
 
 
+# minutes after the scores were made available ("成績公布後大概10分鐘", "15 minutes after the results were posted")
+_MINUTES_AFTER_SCORES = re.compile(r"(成绩|成績|结果|結果|分数|分數)\S{0,2}(公布|公佈|贴出|貼出|出来|出來|交出去|交出)\S{0,2}(后|後|以后|以後)\S{0,3}?"
+                                   r"(?P<n1>\d{1,3}|[一二三四五六七八九十]{1,3})\s*分(钟|鐘)|(?P<n2>\d{1,3}) ?(minutes|mins) after the "
+                                   r"(scores?|results?|score ?sheets?)\b", re.I)
+
+
 # the not-yet of the opening lead ("西还没首引", "before West had led")
 _BEFORE_OPENING_LEAD = re.compile(r"首引|首攻|\blead|\bled\b", re.I)
 
@@ -569,10 +575,16 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                          and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None) \
                 or next((b for b in st.actions if b.kind == "show_out" and b.suit in ("S", "H", "D", "C") and b.suit != trump
                          and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)    # "東…♠J,紅心已經缺門"
+            gone = next((m for m in st.mentions if m.label == "FINDING" and m.value == "none_left" and m.start > told_at(held)
+                         and sentence_at(st.text, m.start) == sentence_at(st.text, told_at(held))
+                         and any(x.label == "SUIT" and x.value not in (trump, "trump") and 0 <= m.start - x.end <= 1 for x in st.mentions)),
+                        None)       # "东还有一张♠J，红心已经没有了": the trump's holder is void in a side suit
             if ruff is not None:
                 # "if South cashes clubs first West ruffs", or the trump's holder is void in a side suit: the story
                 # shows a line that loses a trick to it (Law 70C3)
                 irr.put("trick_losable_to_trump", True, _span(ruff, "event"))
+            elif gone is not None:
+                irr.put("trick_losable_to_trump", True, gone)
             elif st.has("losable", a.index) is not None:
                 irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
         if irr.facts.get("outstanding_trump") is True and "trick_losable_to_trump" not in irr.facts and a.kind == "claim" \
@@ -586,8 +598,14 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if st.has("already_won") is not None and a.kind == "claim":
             # the side that agreed had in fact already won a trick the claim gave away (Law 69B1)
             irr.put("conceded_trick_won", True, st.has("already_won"))
+        after = _MINUTES_AFTER_SCORES.search(st.text)
+        minutes = after and (after.group("n1") or after.group("n2"))
         if st.has("correction_period") is not None:
             irr.put("within_correction_period", True, st.has("correction_period"))
+        elif minutes and (int(minutes) if minutes.isdigit() else _CN_NUMBERS.get(minutes, 99)) < 30:
+            # "成績公布後大概10分鐘": the correction period ends 30 minutes after the official score is made available,
+            # unless the Regulating Authority says otherwise (Law 79C1)
+            irr.put("within_correction_period", True, Mention("FINDING", "correction_period", after.start(), after.end(), after.group(0)))
         quiet = st.has("said_nothing", a.index)
         ev = _span(a, "event")
         says = re.search(r"\b(said|saying)\b|说|說|[「“]", st.text[ev.end:]) if ev is not None else None
@@ -1023,6 +1041,9 @@ def _on_lead(st: Story, who: str, declarer: str | None, where: tuple[int, int]) 
     if any(f in ("on_lead", "out_of_turn") and seats_named(m.text) == [who] and re.match(r"\s*(引|出|攻|先|lead)", st.text[m.end:m.end + 5], re.I)
            for _, f, m in st.findings):
         return True                                   # "轮到北引牌", read as whose turn it was
+    if re.match(r"[,，]?\s*(轮到他|轮到她|轮他|由他|他有攻牌权|他有引牌权)\s*(引|出|攻|先)?|[,，]?\s*(and )?(he|she) (is|was|had|has) (on lead|the lead)",
+                st.text[where[1]:where[1] + 16], re.I):
+        return True                                   # "西手上是♦AKQ，輪到他攻": the hand told, then "his lead"
     return re.search(r"\b(and|has|had|with) the lead\b", st.text[where[0]:where[1]], re.I) is not None
 
 

@@ -146,11 +146,26 @@ def _named_players(text: str, plain: str, fam: str, out: list[Mention]) -> list[
     return sorted(out, key=lambda m: m.start)
 
 
+# a holding written compactly, a suit symbol and its ranks ("♦AKQ", "♠AQ4", "♠A Q 4"): one card each
+_HOLDING = re.compile(r"([♣♦♥♠])((?:10|[AKQJT2-9])(?: ?(?:10|[AKQJT2-9])){1,12})(?![0-9A-Za-z♣♦♥♠])")
+
+
+def _holdings(text: str, plain: str, out: list[Mention]) -> list[Mention]:
+    """Every rank of a compact holding becomes a card mention (the first with the suit symbol), replacing the
+    suit or the single card the patterns read there."""
+    for h in _HOLDING.finditer(plain):
+        ranks = [(r.start() + h.start(2), r.end() + h.start(2)) for r in re.finditer(r"10|[AKQJT2-9]", h.group(2))]
+        cards = [Mention("CARD", read_card(h.group(1) + plain[a:b], lexicon("en")), h.start() if i == 0 else a, b,
+                         text[h.start() if i == 0 else a:b]) for i, (a, b) in enumerate(ranks)]
+        out = [x for x in out if x.end <= h.start() or x.start >= h.end()] + cards
+    return sorted(out, key=lambda m: m.start)
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """The mentions in `text`, in order, with offsets into `text` itself; in a Chinese text, the
     English pipeline's mentions inside English phrases are added where the Chinese one read nothing."""
     fam, plain = family(lang), normalized(text, lang)
-    out = _named_players(text, plain, fam, _mentions(text, fam, plain))
+    out = _holdings(text, plain, _named_players(text, plain, fam, _mentions(text, fam, plain)))
     if fam == "zh" and _ENGLISH_RUN.search(text):
         runs = [r.span() for r in _ENGLISH_RUN.finditer(text)]
         # the English pass sees only the English: every Chinese character is a space (offsets unchanged)

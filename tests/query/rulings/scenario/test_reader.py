@@ -106,6 +106,8 @@ def test_traditional_folding_is_one_character_for_one():
     ("西家搶先攻了♥3", ["抢先"]),      # before his partner (Law 57) / out of turn: "先攻" again, session 10
     ("我要叫3♥", ["要", "叫"]),        # a call told as said (Law 39): "要叫" as a pattern word had swallowed the call, session 10
     ("莊家還在想要打什麼的時候", ["还在想"]),   # not yet played (Law 45F): "想要" as a pattern word had cut 还在想 apart, session 10
+    ("變成這墩有5張牌", ["墩", "有", "5张"]),   # a fifth card (Law 45E): "这墩" as a pattern word had glued 这 to 墩, session 10
+    ("我剛剛要叫的是1NT", ["刚刚", "要", "叫"]),   # what he meant (Law 25A): "刚要" as a pattern word had cut 刚刚 apart, session 10
 ])
 def test_pattern_words_do_not_change_how_chinese_is_cut(text, words):
     """Every multi-character word of a Chinese pattern becomes a jieba word; a careless one re-cuts
@@ -285,3 +287,16 @@ def test_hearing_partners_explanation_at_ones_own_table_is_not_extraneous_inform
     st, found, _ = read(text, "zh-Hant")
     assert found and found[0].kind == "misinformation"
     assert "extraneous_information" not in [i.kind for i in found]
+
+
+@pytest.mark.parametrize("text, lang, cards", [
+    ("dummy had ♠AQ4 and declarer led the ♠2", "en", ["SA", "SQ", "S4", "S2"]),
+    ("西手上是♦AKQ,輪到他攻", "zh-Hant", ["DA", "DK", "DQ"]),
+    ("夢家黑桃是♠A Q 10。", "zh-Hant", ["SA", "SQ", "S10"]),
+    ("S led ♠A then ♥K", "en", ["SA", "HK"]),
+])
+def test_a_compact_holding_is_one_card_a_rank(text, lang, cards):
+    """A suit symbol and its ranks ("♦AKQ") name every card (Law 71B's sure winners are read from such a hand)."""
+    from query.rulings.scenario.reader import mentions
+    assert [m.value for m in mentions(text, lang) if m.label == "CARD"] == cards
+
