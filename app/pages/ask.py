@@ -129,10 +129,26 @@ def _add(user_text: str, user_lang: str | None, fn, read: str | None = None, bas
                     "text": (base or {}).get("text", user_text), "lang": (base or {}).get("lang", user_lang)})
 
 
+def _live_ruling() -> dict | None:
+    """The conversation's last answer when it is a ruling that still asks for a fact."""
+    last = next((x for x in reversed(turns()) if x["role"] == "assistant"), None)
+    a = (last or {}).get("answer") or {}
+    return last if a.get("kind") == "ruling" and a.get("missing") and last.get("text") else None
+
+
 def ask(text: str, force: str | None = None) -> None:
-    """A message from the user (typed, an example, or re-sent the other way)."""
+    """A message from the user (typed, an example, or re-sent the other way). Typed after a ruling that
+    asks for a fact, it may be the answer ("no", "南不接受"): the ruling goes on (query/ask/followup.py)."""
     from query.ask.answers import answer
+    from query.ask.followup import follow_up
     from query.ask.router import route
+    live = _live_ruling() if force is None and isinstance(text, str) else None
+    if live is not None:
+        went_on, _error = _attempt(lambda: follow_up(graph(), live["text"], live["answer"], text, live["answer"]["lang"]))
+        if went_on is not None:
+            story, ruled = went_on     # (the conversation keeps its language: "no" in a Chinese one is no switch)
+            _add(" ".join(text.split()), ruled["lang"], lambda: ruled, read="followup", base={"text": story, "lang": ruled["lang"]})
+            return
     try:
         r = route(text, force)
     except BadInput as e:

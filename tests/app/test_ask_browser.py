@@ -97,6 +97,35 @@ def test_scenario_ruling_quick_replies_updated_ruling(page, app_url, lang, scena
     shot(page, f"ask_ruling_{lang}_phone")
 
 
+TYPED = [
+    ("en", "West bid 1♥ over North's 1♠.", "South did not accept it", "pass", "Read as your answer"),
+    ("zh-Hant", "北開叫1♠，東叫1♥。", "南不接受", "派司", "視為對上一個問題的回答"),
+]
+
+
+@pytest.mark.parametrize("lang,story,typed,typed_again,read_as", TYPED, ids=[t[0] for t in TYPED])
+def test_a_typed_answer_continues_the_ruling(page, app_url, lang, story, typed, typed_again, read_as):
+    """A director types the answer instead of clicking it: more of the story ("South did not accept it"),
+    then a bare answer, one of the options of the next question (the replacement: "pass", 派司)."""
+    from playwright.sync_api import expect
+    _open(page, app_url)
+    _say(page, story)
+    expect(_last(page).get_by_test_id("missing-accepted")).to_be_visible()
+    _say(page, typed)
+    answer = _last(page)
+    expect(answer.get_by_test_id("read-as")).to_have_attribute("data-kind", "followup")
+    expect(answer.get_by_test_id("read-as")).to_contain_text(read_as)
+    expect(answer.get_by_test_id("missing-replacement_type")).to_be_visible()
+    expect(answer.locator('[data-testid="stPageLink"]', has_text="27B").first).to_be_visible()
+    _say(page, typed_again)
+    answer = _last(page)
+    expect(answer.get_by_test_id("read-as")).to_have_attribute("data-kind", "followup")
+    expect(answer.get_by_test_id("missing-accepted")).to_have_count(0)
+    expect(answer.get_by_test_id("missing-replacement_type")).to_have_count(0)
+    no_exception(page)
+    shot(page, f"ask_typed_answer_{lang}")
+
+
 def test_change_a_fact_chip_reruns_the_ruling(page, app_url):
     from playwright.sync_api import expect
     _open(page, app_url)

@@ -157,3 +157,29 @@ def test_no_good_match_verdict_on_held_out_and_off_topic_sets():
     caught = sum(not answers.search(q)["good"] for q in off)
     assert caught >= 0.9 * len(off), (caught, len(off))
     assert good_match({"dense": 0.95, "coverage": 1.0}) and not good_match({"dense": 0.8, "coverage": 1.0})
+
+
+@pytest.mark.parametrize("story,lang,typed,answered", [
+    ("West bid 1H over North's 1S.", "en", "no", False),                      # a bare answer to 'accepted?'
+    ("West bid 1H over North's 1S.", "en", "South did not accept it", False),  # more of the story
+    ("北開叫1♠，東叫1♥。", "zh-Hant", "南不接受", False),
+    ("北開叫1♠，東叫1♥。", "zh-Hant", "接受", True),
+    ("北开叫1♠，东叫1♥。", "zh-Hans", "否", False),
+])
+def test_a_typed_answer_continues_the_ruling(g, story, lang, typed, answered):
+    """Law 27A1's question answered by typing: the ruling goes on, with the answer (query/ask/followup.py)."""
+    from query.ask.followup import follow_up
+    before = answers.ruling(g, story, lang)
+    assert [m["fact"] for m in before["missing"]] == ["accepted"]
+    went_on = follow_up(g, story, before, typed, lang)
+    assert went_on is not None
+    _story, after = went_on
+    assert after["understood"]["facts"].get("accepted", after["answers"].get("accepted")) is answered
+    assert ("27B" in after["citations"]) is not answered
+
+
+@pytest.mark.parametrize("typed", ["what is a revoke?", "East led the ♠A out of turn.", "x" * 200, "maybe"])
+def test_a_new_message_after_a_question_is_not_taken_for_the_answer(g, typed):
+    from query.ask.followup import follow_up
+    story = "West bid 1H over North's 1S."
+    assert follow_up(g, story, answers.ruling(g, story, "en"), typed, "en") is None
