@@ -136,8 +136,13 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         slow = next(((i, m) for i, f, m in st.findings if f == "slow"), None)
         slowed = next((b for b in reversed(st.actions[:slow[0] + 1]) if b.call and b.actor in SEATS), None) if slow else None
         told = next((a for a in st.actions if a.kind == "explain" and a.actor in SEATS), None)
-        for source, kind, words in ((slowed, "hesitation", slow and slow[1]), (told, "reply", told and _span(told, "event"))):
-            later = [a for a in st.actions if source is not None and a.index > source.index and a.actor == partner(source.actor) and a.call]
+        # a question about an opponent's call ("West asked what 2♣ was"), and his partner's lead after it (16B1: a question)
+        asked = next((a for a in st.actions if a.kind == "say" and a.actor in SEATS and _span(a, "event") is not None
+                      and _ASKS.match(_span(a, "event").text)), None)
+        for source, kind, words in ((slowed, "hesitation", slow and slow[1]), (told, "reply", told and _span(told, "event")),
+                                    (asked, "question", asked and _span(asked, "event"))):
+            later = [a for a in st.actions if source is not None and a.index > source.index and a.actor == partner(source.actor)
+                     and (a.call or kind == "question" and a.kind == "lead")]
             if later:
                 irr = Irregularity("unauthorized_information", {}, at=later[-1].index)
                 irr.put("irregularity", "unauthorized_information", la)

@@ -54,17 +54,20 @@ def _declaring_side(st: Story) -> str:
     return "NESW"
 
 
-def _names_card_held(st: Story, a: Action) -> bool:
-    """A player's own words, in quotes, that he still holds a named card ("'I still have the ♠A'")."""
+def _names_card_held(st: Story, a: Action) -> Action | None:
+    """The saying of a player whose own words, in quotes, are that he still holds a named card ("'I still have the ♠A'")."""
     said = st.actions[a.index - 1] if a.index else None
+    if said is not None and said.kind != "say" and _span(said, "event") is not None and _quoted(st.text, _span(said, "event").start) \
+            and a.index >= 2:
+        said = st.actions[a.index - 2]      # "說「沒關係，我還有♦A」": a word of his inside the quote first
     card = _span(a, "card")
     if a.kind != "hold" or card is None or said is None or said.kind != "say":
-        return False
+        return None
     before = st.text[max(m.end for _, m in said.spans):card.start]
     single = re.findall(r"(?<![A-Za-z])'|'(?![A-Za-z])", before)      # not the apostrophe of "don't"
     opened = before.count('"') % 2 == 1 or len(single) % 2 == 1 \
         or max(before.rfind(q) for q in "“「『‘") > max(before.rfind(q) for q in "”」』’")
-    return opened
+    return said if opened else None
 
 
 def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> Mention | None:
@@ -436,8 +439,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
     # exposed cards
     if not any(a.kind in ("claim", "concede") for a in st.actions):
         for a in st.actions:
-            if _names_card_held(st, a) and (auction_over or st.actions[a.index - 1].actor in st.defenders):
-                a.actor = st.actions[a.index - 1].actor      # "I" in his own quoted words is the speaker
+            said = _names_card_held(st, a)
+            if said is not None and (auction_over or said.actor in st.defenders):
+                a.actor = said.actor         # "I" in his own quoted words is the speaker
                 if declarer and _resolve(a.actor, declarer) not in (declarer, partner(declarer)) \
                         or declarer is None and a.actor in st.defenders:
                     a.kind = "expose"     # Law 49: a defender who names a card as being in his hand ("我还有♠A呢")
