@@ -120,8 +120,10 @@ def score(s: str) -> dict | None:
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]
-    if _any(p["story"], rest):
-        return None         # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story
+    if _any(p["trick_told"], rest) or _any(p["story"], rest) and not _any(p["asks"], rest):
+        # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story; but not a question
+        # for the score that names the play ("Score for 6NT played by North, 12 tricks", "对方首攻♠A 多少分")
+        return None
     tricks = None
     if (d := _any(p["down"], rest)):
         tricks = 6 + level - _number(d.group(1))

@@ -41,6 +41,9 @@ ROUTES = [
     ("4♠ 南主打。第5磴夢家攻方塊,西用♠2王吃,可是他手上還有♦。", "ruling", {}),
     ("3NT by E. At trick 4 South discarded a spade while holding a club.", "ruling", {}),
     ("3♠ by S. With 4 tricks to go South said 'the rest are mine'. West objects.", "ruling", {}),
+    # but a question for the score may name the play (review, session 10)
+    ("Score for 6NT played by North, 12 tricks, vul?", "score", {"contract": "6NT", "vulnerable": True, "tricks": 12}),
+    ("4♠ 做成 有局 对方首攻♠A 多少分", "score", {"contract": "4S", "vulnerable": True, "tricks": 10}),
     ("什么是明手", "search", {}),
 ]
 

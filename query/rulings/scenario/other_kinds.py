@@ -252,6 +252,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
 
 
 _DESIGNATIONS = {"designation_high": "high", "designation_low": "low", "designation_any": "play_anything"}
+# dummy holding no card of the rank named in that suit ("Dummy has no ♦K", "没有♦Q"): Law 46B3(a)'s proviso fails
+_NONE_OF_RANK = re.compile(r"\b(has|had|holds?)\s*(no|n't)\b[^.]{0,8}[♣♦♥♠]|没有[♣♦♥♠]|沒有[♣♦♥♠]", re.I)
 # a rank said alone, the whole of declarer's quoted words ("只說「K」", "said 'queen'"): Law 46B3
 _RANK_ONLY = re.compile(r"^\W*(a|k|q|j|t|10|[2-9]|ace|king|queen|jack|ten|老k|老a|尖子)\W*$", re.I)
 
@@ -279,6 +281,7 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             named = ("rank_only", Mention("FINDING", "rank_only", q.start() + 1 + rank.start(1), q.start() + 1 + rank.end(1), rank.group(1)))
         if any(m.label in ("CARD", "CALL") for m in inside) or (named is None and not suits):
             continue
+        dm_seat = partner(dec) if dec else None
         irr = Irregularity("incomplete_designation", {}, at=a.index)
         irr.put("irregularity", "incomplete_designation", ev)
         if dec:
@@ -286,8 +289,15 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
         irr.put("designation", named[0] if named else "suit_only", named[1] if named else suits[0])
         won = next((b for b in reversed(st.actions[:a.index]) if b.kind in ("win", "lead", "play", "follow", "discard", "ruff")), None)
-        if named and named[0] == "rank_only" and won is not None and won.kind == "win" and won.actor == "dummy":
+        rank = named[1].text.upper()[:1] if named and named[0] == "rank_only" else None
+        rank = {"K": "K", "Q": "Q", "J": "J", "A": "A", "T": "T", "1": "T"}.get(rank or "", rank)
+        held = [c for b in st.actions if b.kind == "hold" and (b.actor == "dummy" or dm_seat and b.actor == dm_seat) for c in b.cards]
+        in_suit = won is not None and won.cards and any(c[0] == won.cards[0][0] and c[1:].upper().replace("10", "T") == rank for c in held)
+        if named and named[0] == "rank_only" and won is not None and won.kind == "win" and won.actor == "dummy" and (in_suit or not held) \
+                and not _NONE_OF_RANK.search(st.text, q.end()):
             irr.put("declarer_leading", True, _span(won, "event") or _span(won, "actor"))    # dummy won the trick before: it leads (46B3(a))
+        elif named and named[0] == "rank_only" and won is not None and won.kind == "lead" and won.actor in ("declarer", dec):
+            irr.put("declarer_leading", False, _span(won, "event") or _span(won, "actor"))   # declarer led from hand: dummy follows (46B3(b))
         return irr
     return None
 
@@ -392,7 +402,7 @@ def restated_auction(st: Story) -> tuple[Mention, list[Action]] | None:
 def review_error(st: Story, au: Auction, restated: tuple[Mention, list[Action]]) -> Irregularity | None:
     """Law 20E: the restatement names a bid the auction did not have (its bids, in order, differ)."""
     words, _calls = restated
-    said = [m.value for m in st.mentions if m.label == "CALL" and words.start < m.start < words.end and m.value not in ("P", "X", "XX")]
+    said = [m.value for m in st.mentions if m.label == "CALL" and words.start < m.start < words.end and re.fullmatch(r"[1-7](C|D|H|S|NT)", m.value)]
     made = [str(c) for _s, c, _a in au.calls if c.kind == "bid"]
     if not made or [str(parse_call(v, "restatement")) for v in said] == made:
         return None
@@ -413,8 +423,8 @@ def _card_deemed_played(st: Story) -> Irregularity | None:
         start, _end = sentence_at(st.text, m.start)
         held = next((a for a in reversed(st.actions) if a.cards and a.actor is not None and told_at(a) < m.start
                      and told_at(a) >= start - 120), None)
-        if held is None:
-            continue
+        if held is None or held.kind == "drop":
+            continue            # (a card dropped is Laws 48 and 49, not a card held)
         who = _resolve(held.actor, dec)
         declaring = held.actor == "declarer" or dec is not None and who == dec
         if declaring != (manner == "held_face_up_near_table"):

@@ -74,8 +74,8 @@ def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> M
     """An opponent's words, told before the lead, that it was the leader's turn ("declarer said yes" to "my lead?",
     "庄家说该你攻"): the speaker is the seat or role named nearest before them, of the other side."""
     m = next((m for i, f, m in st.findings if f == "told_turn" and m.start < told_at(lead)), None)
-    if m is None:
-        return None
+    if m is None or re.search(r"(said|says|answered|replied)$", m.text, re.I) and not _AFFIRMED.match(st.text, m.end):
+        return None         # "'my lead?' and declarer said no, it's East's": not told it was his turn
     start, _end = sentence_at(st.text, m.start)
     speakers = [x for x in st.mentions if x.label in ("SEAT", "ROLE") and start <= x.start < m.end]
     said = re.search(r"(said|says|answered|replied|nodded|told|说|告诉)", m.text, re.I)
@@ -98,6 +98,10 @@ _MINUTES_AFTER_SCORES = re.compile(r"(成绩|成績|结果|結果|分数|分數)
                                    r"(scores?|results?|score ?sheets?)\b", re.I)
 
 
+# an answer of yes to "my lead?" ("said yes", "said 'go ahead'")
+_AFFIRMED = re.compile(r"\W{0,3}(yes|yeah|yep|yup|sure|go ahead|it is|it's yours|your lead)\b", re.I)
+
+
 # the not-yet of the opening lead ("西还没首引", "before West had led")
 _BEFORE_OPENING_LEAD = re.compile(r"首引|首攻|\blead|\bled\b", re.I)
 
@@ -118,9 +122,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
     auction_over = au.ended or st.contract is not None or st.declarer is not None
-    if not auction_over and st.has("during_auction") is not None:
+    during = st.has("during_auction")
+    if not auction_over and during is not None:
         for a in st.actions:
-            if a.kind in ("lead", "play") and a.cards and not any(b.kind in PLAY_KINDS for b in st.actions[:a.index]):
+            if a.kind in ("lead", "play") and a.cards and not any(b.kind in PLAY_KINDS for b in st.actions[:a.index]) \
+                    and sentence_at(st.text, told_at(a)) == sentence_at(st.text, during.start):
                 a.kind = "expose"        # "East was still thinking about his call when South led the ♠A": Law 24, not a lead
     for a in st.actions:
         if a.kind in ("expose", "face") and not a.cards and (named := loose_cards_before(st, a)):
@@ -581,6 +587,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                          and _resolve(b.actor, declarer) == _resolve(held.actor, declarer)), None)    # "東…♠J,紅心已經缺門"
             gone = next((m for m in st.mentions if m.label == "FINDING" and m.value == "none_left" and m.start > told_at(held)
                          and sentence_at(st.text, m.start) == sentence_at(st.text, told_at(held))
+                         and _resolve(_nearest_seat(st, m)[0], declarer) == _resolve(held.actor, declarer)
                          and any(x.label == "SUIT" and x.value not in (trump, "trump") and 0 <= m.start - x.end <= 1 for x in st.mentions)),
                         None)       # "东还有一张♠J，红心已经没有了": the trump's holder is void in a side suit
             if ruff is not None:
@@ -711,12 +718,17 @@ def _unable_to_comply(st: Story, irr: Irregularity, choice: tuple[str, Mention],
     found = _VOID.search(st.text, choice[1].end)
     if found is None:
         return
+    suits = [_SUIT_WORDS[w] for w in re.findall("|".join(_SUIT_WORDS), choice[1].text + found.group(0), re.I)]
+    if len(set(suits)) > 1:
+        return              # "required a club … East has no spades": void in another suit
     void = Mention("FINDING", "void_in_suit", found.start(), found.end(), found.group(0))
     said_of = _nearest_seat(st, void)[0]
     if said_of is None or said_of == leader:
         irr.put("partner_can_comply", False, void)
 
 
+_SUIT_WORDS = {"spade": "S", "heart": "H", "diamond": "D", "club": "C", "黑桃": "S", "红心": "H", "紅心": "H", "方块": "D", "方塊": "D",
+               "梅花": "C", "草花": "C", "红桃": "H", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 # the player on lead has none of the suit required: "East hasn't got any spades", "可东手里已经没有梅花了"
 _VOID = re.compile(r"\b(has|had|does|did|have)(n't| not| no)( got| have| hold)?( any)?( more)? (spades|hearts|diamonds|clubs)\b|"
                    r"\bvoid in (spades|hearts|diamonds|clubs)\b|(没有|沒有|没)(梅花|方块|方塊|红心|紅心|黑桃|草花|红桃)", re.I)
@@ -1045,7 +1057,8 @@ def _on_lead(st: Story, who: str, declarer: str | None, where: tuple[int, int]) 
     if any(f in ("on_lead", "out_of_turn") and seats_named(m.text) == [who] and re.match(r"\s*(引|出|攻|先|lead)", st.text[m.end:m.end + 5], re.I)
            for _, f, m in st.findings):
         return True                                   # "轮到北引牌", read as whose turn it was
-    if re.match(r"[,，]?\s*(轮到他|轮到她|轮他|由他|他有攻牌权|他有引牌权)\s*(引|出|攻|先)?|[,，]?\s*(and )?(he|she) (is|was|had|has) (on lead|the lead)",
+    if re.match(r"[,，]?\s*(轮到他|轮到她|轮他|由他|他有攻牌权|他有引牌权)\s*(引|出|攻|先)?|[,，;]?\s*(and )?((he|she) )?(is|was|had|has|held) (on lead|the lead)|"
+                r"[,，;]?\s*(and )?(it's|it is|it was) (his|her) lead|\s*(and the lead|on lead)\b",
                 st.text[where[1]:where[1] + 16], re.I):
         return True                                   # "西手上是♦AKQ，輪到他攻": the hand told, then "his lead"
     return re.search(r"\b(and|has|had|with) the lead\b", st.text[where[0]:where[1]], re.I) is not None

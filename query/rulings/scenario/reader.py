@@ -147,7 +147,9 @@ def _named_players(text: str, plain: str, fam: str, out: list[Mention]) -> list[
 
 
 # a holding written compactly, a suit symbol and its ranks ("♦AKQ", "♠AQ4", "♠A Q 4"): one card each
-_HOLDING = re.compile(r"([♣♦♥♠])((?:10|[AKQJT2-9])(?: ?(?:10|[AKQJT2-9])){1,12})(?![0-9A-Za-z♣♦♥♠])")
+_HOLDING = re.compile(r"([♣♦♥♠])((?:10|[AKQJT2-9])(?:(?:10|[AKQJT2-9])){1,12}(?![0-9A-Za-z♣♦♥♠])|"
+                      r"(?:10|[AKQJT2-9])(?: (?:10|[AKQJT2-9])){1,12}(?=\s*(?:[。，、,.;；)）]|$)))")
+# (ranks with spaces between, "♠A Q 4", only when the list ends the phrase: not "♠Q 2 seconds", "♥6 10 seconds later")
 
 
 def _holdings(text: str, plain: str, out: list[Mention]) -> list[Mention]:
