@@ -260,6 +260,12 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             break
     if open_irr is not None:
         _settle(open_irr, st, None, None, None, au, must_pass)
+    if not out and not au.ended and au.last_bid is not None and au.calls and st.has("passed_throughout") is not None \
+            and any(b.kind in ("lead", "play", "expose", "face") and b.index > au.calls[-1][2].index for b in st.actions
+                    if au.calls[-1][2] is not None):
+        # "N 1♥ S 4♥, EW passed throughout. West led …": the closing passes are told by "passed throughout" (Law 17D)
+        while not au.ended:
+            au.add(au.expected(), Call("pass"), None)
     for irr in out:
         irr.facts.pop("_exp", None)
     return out, au

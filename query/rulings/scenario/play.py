@@ -73,12 +73,19 @@ def _names_card_held(st: Story, a: Action) -> Action | None:
 def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> Mention | None:
     """An opponent's words, told before the lead, that it was the leader's turn ("declarer said yes" to "my lead?",
     "庄家说该你攻"): the speaker is the seat or role named nearest before them, of the other side."""
-    m = next((m for i, f, m in st.findings if f == "told_turn" and m.start < told_at(lead)), None)
+    # up to the end of the sentence of the card led: a question's own words can make a lead of their own ("该我攻吗？")
+    card = next((b for b in st.actions[lead.index:] if b.kind == "lead" and b.actor == lead.actor and b.cards), lead)
+    limit = sentence_at(st.text, told_at(card))[1]
+    m = next((m for m in st.mentions if m.label == "FINDING" and m.value == "told_turn" and m.start < limit), None)
+    if m is None and (nod := _NODDED.search(st.text, 0, limit)) is not None:
+        m = Mention("FINDING", "told_turn", nod.start(), nod.end(), nod.group(0))    # "西问“该我攻吗？”庄家点头"
     if m is None or re.search(r"(said|says|answered|replied)$", m.text, re.I) and not _AFFIRMED.match(st.text, m.end):
         return None         # "'my lead?' and declarer said no, it's East's": not told it was his turn
     start, _end = sentence_at(st.text, m.start)
-    speakers = [x for x in st.mentions if x.label in ("SEAT", "ROLE") and start <= x.start < m.end]
-    said = re.search(r"(said|says|answered|replied|nodded|told|说|告诉)", m.text, re.I)
+    speakers = [x for x in st.mentions if x.label in ("SEAT", "ROLE") and start <= x.start < m.end
+                and not re.search(r"(跟|对|對|告诉|告訴|\btold|\bto)\s*$", st.text[max(0, x.start - 5):x.start], re.I)]
+    # (the seat told to, "莊家跟西說是你攻", "told West", is no speaker)
+    said = re.search(r"(said|says|answered|replied|nodded|told|说|告诉|点头|點頭)", m.text, re.I)
     at = m.start + (said.start() if said else 0)
     speaker = next((x for x in reversed(speakers) if x.start < at), None)
     seat = (_resolve(speaker.value, declarer) or speaker.value) if speaker is not None else None
@@ -98,6 +105,9 @@ _MINUTES_AFTER_SCORES = re.compile(r"(成绩|成績|结果|結果|分数|分數)
                                    r"(scores?|results?|score ?sheets?)\b", re.I)
 
 
+# "该我攻吗？" answered by a nod or a yes, in Chinese: the answer's words, with who gave it
+_NODDED = re.compile(r"(该我|該我|是我|轮到我|輪到我|我先)\S{0,3}(攻|出|引)\S{0,2}[吗嗎]?[？?]?[”」』]?\s*"
+                     r"(庄家|莊家|明手|夢家|梦家|[东南西北東])?\S{0,2}(点头|點頭|点了点头|點了點頭|说是|說是|说对|說對|说没错|說沒錯)")
 # an answer of yes to "my lead?" ("said yes", "said 'go ahead'")
 _AFFIRMED = re.compile(r"\W{0,3}(yes|yeah|yep|yup|sure|go ahead|it is|it's yours|your lead)\b", re.I)
 
@@ -254,7 +264,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
         opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
             b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
-        if opening and declarer and who and who != lho(declarer) and who != declarer:
+        if opening and declarer and who and who != lho(declarer) and who != declarer \
+                and (misled := _told_his_turn(st, a, who, declarer)) is not None:
+            irr = base("card_retraction", a, who)        # an opening lead made because declarer said it was his (47E1)
+            irr.put("retraction_reason", "told_wrong_turn", misled)
+        elif opening and declarer and who and who != lho(declarer) and who != declarer:
             irr = base("opening_lead_out_of_turn", a, who)
         elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
