@@ -120,9 +120,12 @@ def score(s: str) -> dict | None:
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]
-    if _any(p["trick_told"], rest) or _any(p["story"], rest) and not _any(p["asks"], rest):
+    one_sentence = not re.search(r"[.。!！?？;；](?=.*\S.*$)", s.strip()[:-1])
+    if _any(p["trick_told"], rest) or _any(p["story"], rest) and not (one_sentence and _any(p["asks"], rest)) \
+            or not one_sentence and _any(p["people"], rest):
         # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story; but not a question
-        # for the score that names the play ("Score for 6NT played by North, 12 tricks", "对方首攻♠A 多少分")
+        # for the score, in one sentence, that names the play ("Score for 6NT played by North, 12 tricks", "对方首攻♠A 多少分");
+        # and sentences about the players ("3NT by South. Declarer was thinking …, made 10") are a story too
         return None
     tricks = None
     if (d := _any(p["down"], rest)):
