@@ -439,8 +439,9 @@ def _card_deemed_played(st: Story) -> Irregularity | None:
 
 
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
-    """Cards from a wrong board (Law 15A), extraneous information from another table (16D), simultaneous plays
-    (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of dummy's card (46B)."""
+    """Cards from a wrong board (Law 15A), extraneous information from another table (16D), a card deemed played
+    (45C), simultaneous plays (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of
+    dummy's card (46B)."""
     out = []
     designation = _dummy_card_not_designated(st) or _incomplete_designation(st)
     if designation is not None:

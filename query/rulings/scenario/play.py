@@ -264,19 +264,17 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         declaring = declarer is not None and who in (declarer, partner(declarer)) and a.trick != 1
         opening = not declaring and won is None and (a.trick in (None, 1)) and a is leads[0] and (a.trick == 1 or not any(
             b.kind in ("play", "follow", "discard", "ruff") and b.index < a.index for b in st.actions))
-        if opening and declarer and who and who != lho(declarer) and who != declarer \
-                and (misled := _told_his_turn(st, a, who, declarer)) is not None:
-            irr = base("card_retraction", a, who)        # an opening lead made because declarer said it was his (47E1)
+        out_of_turn = opening and declarer and who and who not in (lho(declarer), declarer) \
+            or on_lead is not None and who is not None and who != on_lead and (not a.implicit or told)
+        misled = _told_his_turn(st, a, who, declarer) if out_of_turn else None
+        if misled is not None:
+            # "West asked 'my lead?' and declarer said yes": led because an opponent told him it was his turn (Law 47E1)
+            irr = base("card_retraction", a, who)
             irr.put("retraction_reason", "told_wrong_turn", misled)
         elif opening and declarer and who and who != lho(declarer) and who != declarer:
             irr = base("opening_lead_out_of_turn", a, who)
         elif opening and told and who and who != declarer and not (declarer and who == lho(declarer)):
             irr = base("opening_lead_out_of_turn", a, who)
-        elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told) \
-                and (misled := _told_his_turn(st, a, who, declarer)) is not None:
-            # "West asked 'my lead?' and declarer said yes": led because an opponent told him it was his turn (Law 47E1)
-            irr = base("card_retraction", a, who)
-            irr.put("retraction_reason", "told_wrong_turn", misled)
         elif on_lead is not None and who is not None and who != on_lead and (not a.implicit or told):
             # (a bare card named after a trick is won, "trick 9 (East, ♥A)", is too little to rule a lead out of turn on)
             irr = base("lead_out_of_turn", a, who)
