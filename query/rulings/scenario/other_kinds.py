@@ -292,7 +292,7 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
         rank = named[1].text.upper()[:1] if named and named[0] == "rank_only" else None
         rank = {"K": "K", "Q": "Q", "J": "J", "A": "A", "T": "T", "1": "T"}.get(rank or "", rank)
         held = [c for b in st.actions if b.kind == "hold" and (b.actor == "dummy" or dm_seat and b.actor == dm_seat) for c in b.cards]
-        in_suit = won is not None and won.cards and any(c[0] == won.cards[0][0] and c[1:].upper().replace("10", "T") == rank for c in held)
+        in_suit = won is not None and (not won.cards or any(c[0] == won.cards[0][0] and c[1:].upper().replace("10", "T") == rank for c in held))
         if named and named[0] == "rank_only" and won is not None and won.kind == "win" and won.actor == "dummy" and (in_suit or not held) \
                 and not _NONE_OF_RANK.search(st.text, q.end()):
             irr.put("declarer_leading", True, _span(won, "event") or _span(won, "actor"))    # dummy won the trick before: it leads (46B3(a))

@@ -1073,7 +1073,7 @@ def _on_lead(st: Story, who: str, declarer: str | None, where: tuple[int, int]) 
                 r"[,，;]?\s*(and )?(it's|it is|it was) (his|her) lead|\s*(and the lead|on lead)\b",
                 st.text[where[1]:where[1] + 16], re.I):
         return True                                   # "西手上是♦AKQ，輪到他攻": the hand told, then "his lead"
-    return re.search(r"\b(and|has|had|with) the lead\b|\b(is|was) on lead\b", st.text[where[0]:where[1]], re.I) is not None
+    return re.search(r"\b(and|has|had|with) the lead\b|\band (is|was) on lead\b", st.text[where[0]:where[1]], re.I) is not None
 
 
 def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: str | None,

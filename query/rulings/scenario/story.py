@@ -548,8 +548,10 @@ class _Teller:
         if m.value in PLAY_EVENTS and re.match(r"\s*(什么|什麼|哪张|哪一张|哪门|哪个|which|what)", text[m.end:m.end + 8], re.I):
             return True                                 # "南家在想下一磴要攻什麼時": what to lead, still to be decided
         if m.value in ("lead", "opening_lead") and re.search(r"\b(about|over|on|considering|planning|for) (the |his |her |their |a )?(opening )?$|"
-                                                              r"\bwhat to $", text[max(0, m.start - 24):m.start], re.I):
-            return True                                 # "still thinking about the opening lead", "his lead": a noun, not a lead
+                                                              r"\bwhat to $|(考虑|考慮|想|思考|盘算)\s*$", text[max(0, m.start - 24):m.start], re.I):
+            return True                                 # "still thinking about the opening lead", 还在考虑首攻: a noun, not a lead
+        if m.value in PLAY_EVENTS and _quoted(text, m.start) and re.search(r"(你|you)\s*(先|来|來)?\s*$", text[max(0, m.start - 4):m.start], re.I):
+            return True                                 # 庄家说“你攻”: words to another player, not the speaker's lead
         if m.value == "ruff" and m.text.lower() in ("trumps", "ruff") and re.search(
                 r"\b(of|about|no|all|the|his|her|their|any|with|draw|drawing|drew|pull|pulling|out|outstanding|remaining)\s+$",
                 text[max(0, m.start - 14):m.start], re.I):
