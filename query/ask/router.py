@@ -120,7 +120,8 @@ def score(s: str) -> dict | None:
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]
-    one_sentence = not re.search(r"[.。!！?？;；](?=.*\S.*$)", s.strip()[:-1])
+    body = re.sub(r"[.。!！?？;；]\s*[^.。!！?？;；]{0,24}[.。!！?？]?\s*$", "", s.strip()) if _any(p["asks"], re.split(r"[.。!！?？;；]\s*(?=\S)", s.strip())[-1]) else s.strip()
+    one_sentence = not re.search(r"[.。!！?？;；](?=.*\S.*$)", body[:-1])    # (a closing "Score?", "请问多少分？" is no sentence of the story)
     if _any(p["trick_told"], rest) or _any(p["story"], rest) and not (one_sentence and _any(p["asks"], rest)) \
             or not one_sentence and _any(p["people"], rest):
         # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story; but not a question

@@ -44,6 +44,9 @@ ROUTES = [
     # but a question for the score may name the play (review, session 10)
     ("Score for 6NT played by North, 12 tricks, vul?", "score", {"contract": "6NT", "vulnerable": True, "tricks": 12}),
     ("4♠ 做成 有局 对方首攻♠A 多少分", "score", {"contract": "4S", "vulnerable": True, "tricks": 10}),
+    # and a closing question for the score is no sentence of a story (re-check, session 10)
+    ("6NT by North, 12 tricks, vul. Score?", "score", {"contract": "6NT", "vulnerable": True, "tricks": 12}),
+    ("4♠南主打，有局，做成10墩。请问多少分？", "score", {"contract": "4S", "vulnerable": True, "tricks": 10}),
     ("什么是明手", "search", {}),
 ]
 
