@@ -550,6 +550,10 @@ class _Teller:
         if m.value in ("lead", "opening_lead") and re.search(r"\b(about|over|on|considering|planning|for) (the |his |her |their |a )?(opening )?$|"
                                                               r"\bwhat to $|(考虑|考慮|想|思考|盘算)\s*$", text[max(0, m.start - 24):m.start], re.I):
             return True                                 # "still thinking about the opening lead", 还在考虑首攻: a noun, not a lead
+        if m.value == "hesitate" and re.match(r"\s*(for\s+)?((about|around|maybe|some|only|just|roughly)\s+)?"
+                                              r"([1-9]|one|two|three|four|five|six|seven|eight|nine|a few|a couple of)\s*(seconds?|secs?|s)\b",
+                                              text[m.end:m.end + 40], re.I):
+            return True                                 # "paused for about 5 seconds": under ten seconds, no hesitation
         if m.value in PLAY_EVENTS and _quoted(text, m.start) and re.search(r"(你|you)\s*(先|来|來)?\s*$", text[max(0, m.start - 4):m.start], re.I):
             return True                                 # 庄家说“你攻”: words to another player, not the speaker's lead
         if m.value == "ruff" and m.text.lower() in ("trumps", "ruff") and re.search(
