@@ -147,6 +147,8 @@ def score(s: str) -> dict | None:
     if tricks is None:
         tricks = 6 + level
         assumed.append("made")
+    if not name.endswith("X") and (later := re.search(r"\b(re)?doubled\b|(再)?(加倍|赌倍)", rest)):
+        name += "XX" if later.group(1) or later.group(2) else "X"      # "4♠ vul doubled, made 10": told apart from the contract
     return {"contract": name, "vulnerable": vul, "tricks": tricks, "assumed": assumed}
 
 

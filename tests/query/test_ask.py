@@ -17,6 +17,8 @@ ROUTES = [
     ("law 27 b 1 (a)", "provision", {"doc": "wbf2017", "id": "27B1(a)"}),
     ("ccba2018:21", "provision", {"doc": "ccba2018", "id": "21"}),
     ("4♠X vul 10 tricks", "score", {"contract": "4SX", "vulnerable": True, "tricks": 10}),
+    ("4♠ vul doubled, made 10", "score", {"contract": "4SX", "vulnerable": True, "tricks": 10}),   # (re-check, session 10)
+    ("4♥ nv down 1 redoubled", "score", {"contract": "4HXX", "vulnerable": False, "tricks": 9}),
     ("4♠加倍有局做成10墩", "score", {"contract": "4SX", "vulnerable": True, "tricks": 10}),
     ("4♠賭倍有局做成十墩", "score", {"contract": "4SX", "vulnerable": True, "tricks": 10}),
     ("3NT nv down 2", "score", {"contract": "3NT", "vulnerable": False, "tricks": 7}),

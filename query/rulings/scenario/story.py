@@ -550,6 +550,8 @@ class _Teller:
         if m.value in ("lead", "opening_lead") and re.search(r"\b(about|over|on|considering|planning|for) (the |his |her |their |a )?(opening )?$|"
                                                               r"\bwhat to $|(考虑|考慮|想|思考|盘算)\s*$", text[max(0, m.start - 24):m.start], re.I):
             return True                                 # "still thinking about the opening lead", 还在考虑首攻: a noun, not a lead
+        if m.value in ("claim", "concede") and re.search(r"\b(law|laws|rule|rules|ruling)\s+(on|about|for)\s+$", text[max(0, m.start - 16):m.start], re.I):
+            return True                                 # "asked me what the law on claims is": the noun, no claim
         if m.value == "hesitate" and re.match(r"\s*(for\s+)?((about|around|maybe|some|only|just|roughly)\s+)?"
                                               r"([1-9]|one|two|three|four|five|six|seven|eight|nine|a few|a couple of)\s*(seconds?|secs?|s)\b",
                                               text[m.end:m.end + 40], re.I):
