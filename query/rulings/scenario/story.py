@@ -1049,10 +1049,7 @@ class _Teller:
             last.cards.append(m.value)                 # ("改出♣A": the card put in place of the one played)
             last.spans.append(("card", m))
         elif self.fresh and self.actor is not None:
-            # "West has ♦AKQ": the cards a player has, told with a plain verb, are his hand (Law 71B reads it), not a play
-            holds = self.actor_m is not None and re.fullmatch(r"\s*(has|had|held|holds|still has|still had)\s+(the\s+)?", self.text[self.actor_m.end:m.start], re.I)
-            a = Action(self.actor, "hold" if holds else "play", len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value],
-                       implicit=not holds)
+            a = Action(self.actor, "play", len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
             if st.trick is not None:
                 a.trick = st.trick[0]
             st.actions.append(a)
