@@ -120,8 +120,10 @@ def score(s: str) -> dict | None:
     name, level, m = c
     p = patterns()["score"]
     rest = s[:m.start()] + " " + s[m.end():]
-    body = re.sub(r"[.。!！?？;；]\s*[^.。!！?？;；]{0,24}[.。!！?？]?\s*$", "", s.strip()) if _any(p["asks"], re.split(r"[.。!！?？;；]\s*(?=\S)", s.strip())[-1]) else s.strip()
-    one_sentence = not re.search(r"[.。!！?？;；](?=.*\S.*$)", body[:-1])    # (a closing "Score?", "请问多少分？" is no sentence of the story)
+    sentences = [x for x in re.split(r"(?<=[.。!！?？;；])\s*", s.strip()) if x]
+    if len(sentences) > 1 and len(sentences[-1].rstrip(".。!！?？;；")) <= 24 and _any(p["asks"], sentences[-1]):
+        sentences.pop()          # a closing "Score?", "请问多少分？" is no sentence of the story
+    one_sentence = len(sentences) == 1
     if _any(p["trick_told"], rest) or _any(p["story"], rest) and not (one_sentence and _any(p["asks"], rest)) \
             or not one_sentence and _any(p["people"], rest):
         # a trick number or a table act ("4♠ 南主打。第5磴…", "3NT by E. At trick 4 …"): a story; but not a question

@@ -10,7 +10,8 @@ import re
 
 from query.rulings.facts import SEATS, lho, parse_call, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
-from query.rulings.scenario.reader import Mention
+from query.rulings.scenario.pipelines import lexicon
+from query.rulings.scenario.reader import Mention, read_card
 from query.rulings.scenario.story import _POLL, Action, Story, call_of, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
@@ -289,10 +290,9 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             irr.put("declarer", dec, st.declarer[1] if st.declarer else None)
         irr.put("designation", named[0] if named else "suit_only", named[1] if named else suits[0])
         won = next((b for b in reversed(st.actions[:a.index]) if b.kind in ("win", "lead", "play", "follow", "discard", "ruff")), None)
-        rank = named[1].text.upper()[:1] if named and named[0] == "rank_only" else None
-        rank = {"K": "K", "Q": "Q", "J": "J", "A": "A", "T": "T", "1": "T"}.get(rank or "", rank)
+        card = read_card("♠" + named[1].text, lexicon("zh")) if named and named[0] == "rank_only" else None   # the rank, as cards are valued
         held = [c for b in st.actions if b.kind == "hold" and (b.actor == "dummy" or dm_seat and b.actor == dm_seat) for c in b.cards]
-        in_suit = won is not None and (not won.cards or any(c[0] == won.cards[0][0] and c[1:].upper().replace("10", "T") == rank for c in held))
+        in_suit = won is not None and (not won.cards or any(c[0] == won.cards[0][0] and card and c[1:] == card[1:] for c in held))
         if named and named[0] == "rank_only" and won is not None and won.kind == "win" and won.actor == "dummy" and (in_suit or not held) \
                 and not _NONE_OF_RANK.search(st.text, q.end()):
             irr.put("declarer_leading", True, _span(won, "event") or _span(won, "actor"))    # dummy won the trick before: it leads (46B3(a))
