@@ -157,6 +157,13 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         # the story names an irregularity the replay did not find ("南说2NT其实是…", "West revoked"):
         # unsure which one the ruling is about, so ask (never a confident ruling on the other one)
         ask_kind = [first.kind] + sorted(named)
+    if first is not None and "irregularity" not in given and not ask_kind:
+        from query.rulings.scenario.told_like import kinds_told_alike
+        alike = kinds_told_alike(text)
+        if first.kind not in alike:
+            # none of the labelled stories told most like this one had the replay's irregularity: the
+            # replay may have misread the story, so ask rather than rule (told_like.py)
+            ask_kind = [first.kind] + alike[:3]
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
