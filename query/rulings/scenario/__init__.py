@@ -115,7 +115,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
     not valid UTF-8) or answers that are not facts.
     """
     from query.rulings.reasoner import LANGS, rule_base, rule_facts
-    from query.rulings.scenario.contract import (LAW_QUESTION, NOT_RULED, question, spans_json, typed_answer)
+    from query.rulings.scenario.contract import (LAW_QUESTION, NOT_RULED, QUOTES, UNSURE_KIND, option_label, question,
+                                                 spans_json, typed_answer)
     from query.rulings.scenario.table import _span
     st, found, text_lang = read(text, lang)
     lang = lang or text_lang
@@ -157,6 +158,7 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         # the story names an irregularity the replay did not find ("南说2NT其实是…", "West revoked"):
         # unsure which one the ruling is about, so ask (never a confident ruling on the other one)
         ask_kind = [first.kind] + sorted(named)
+    unsure = ""
     if first is not None and "irregularity" not in given and not ask_kind:
         from query.rulings.scenario.told_like import kinds_told_alike
         alike = kinds_told_alike(text)
@@ -164,6 +166,8 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
             # none of the labelled stories told most like this one had the replay's irregularity: the
             # replay may have misread the story, so ask rather than rule (told_like.py)
             ask_kind = [first.kind] + alike[:3]
+            quoted = [QUOTES[lang] % option_label("irregularity", k, lang, g) for k in ask_kind]
+            unsure = UNSURE_KIND[lang].format(read=quoted[0], alike=("、" if lang != "en" else ", ").join(quoted[1:]))
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
@@ -194,8 +198,10 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         understood["spans"] = [x for x in understood["spans"] if x["fact"] != "irregularity"]
     if "irregularity" not in facts:
         hints = ask_kind or sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
-        out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood,
-               "missing": [question(vocab["irregularity"], lang, g, hints or None)],
+        asked = question(vocab["irregularity"], lang, g, hints or None)
+        if unsure:
+            asked["question"] = unsure       # what was read, and why it is asked (the chat shows the question)
+        out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood, "missing": [asked],
                "note": NOT_RULED[lang], "irregularities": [i.kind for i in found], "facts": facts, "presumed": {}, "derived": {},
                "steps": [], "rectifications": [], "judgement": [], "pending": [], "citations": []}
         return out

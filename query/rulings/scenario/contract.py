@@ -19,6 +19,12 @@ SEAT_LABELS = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
                "zh-Hans": {"N": "北家", "E": "东家", "S": "南家", "W": "西家"}}
 NOT_RULED = {"en": "Not enough was understood to rule; please answer the question.",
              "zh-Hant": "所理解之事實不足以裁決，請回答問題。", "zh-Hans": "所理解的事实不足以裁决，请回答问题。"}
+# the second opinion (told_like.py) disagreed with the replay: say what was read and why it is asked
+UNSURE_KIND = {"en": "The story reads as {read}, but the stories told most like it were about {alike}. "
+                     "Which was it?",
+               "zh-Hant": "此描述讀作{read}，但與之最相似的描述皆關於{alike}。究竟是哪一種？",
+               "zh-Hans": "此描述读作{read}，但与之最相似的描述都是关于{alike}。究竟是哪一种？"}
+QUOTES = {"en": "“%s”", "zh-Hant": "「%s」", "zh-Hans": "“%s”"}
 LAW_QUESTION = {"en": "This asks about the Laws rather than describing a table situation: search the Laws for it.",
                 "zh-Hant": "這是關於規則之提問，而非牌桌情況之描述：請以搜尋查閱規則。",
                 "zh-Hans": "这是关于规则的提问，而不是牌桌情况的描述：请用搜索查阅规则。"}

@@ -72,3 +72,11 @@ def test_the_directors_answer_to_that_question_rules_as_told(g, monkeypatch):
     monkeypatch.setattr(told_like, "kinds_told_alike", lambda t, k=10: ["claim_or_concession"])
     out = rule_text(g, "South opened 2♣; West, who hadn't noticed, bid 1NT", "en", {"irregularity": "insufficient_bid"})
     assert any(c.startswith("27") for c in out["citations"])
+
+
+@pytest.mark.parametrize("lang, read, alike", [
+    ("en", "insufficient", "claim"), ("zh-Hant", "不足", "攤牌"), ("zh-Hans", "不足", "摊牌")])
+def test_the_question_says_what_was_read_and_what_similar_stories_were_about(g, monkeypatch, lang, read, alike):
+    monkeypatch.setattr(told_like, "kinds_told_alike", lambda t, k=10: ["claim_or_concession"])
+    asked = rule_text(g, "South opened 2♣; West, who hadn't noticed, bid 1NT", lang)["missing"][0]["question"]
+    assert read in asked.lower() and alike in asked.lower()
