@@ -55,6 +55,30 @@ def option_label(option: dict, lang: str) -> str:
     return option.get("label") or value_label(option["value"], lang)
 
 
+MOST_BUTTONS = 6     # more options than this (every irregularity, when none could be told): the likeliest as buttons
+
+
+def _replies(m: dict, tid: int, lang: str, ui: str, reply) -> None:
+    """Quick replies to a missing fact: a button an option; of a long list (the reader puts the likeliest
+    first), the first few as buttons and the rest in a select one can type into."""
+    opts = m["options"]
+    shown = opts if len(opts) <= MOST_BUTTONS else opts[:MOST_BUTTONS - 2]
+    with st.container(horizontal=True, gap="small", key=f"replies-{tid}-{m['fact']}"):
+        for i, o in enumerate(shown):
+            label = option_label(o, lang)
+            st.button(label, key=f"reply-{tid}-{m['fact']}-{i}", on_click=reply, args=(tid, m["fact"], o["value"], label, m["question"]))
+    rest = opts[len(shown):]
+    if rest:
+        key = f"reply-{tid}-{m['fact']}-other"
+
+        def chosen() -> None:
+            o = rest[st.session_state[key]]
+            reply(tid, m["fact"], o["value"], option_label(o, lang), m["question"])
+        st.selectbox(t("ask.missing.other", ui), range(len(rest)), index=None, key=key, on_change=chosen,
+                     format_func=lambda i: option_label(rest[i], lang), placeholder=t("ask.missing.other", ui),
+                     label_visibility="collapsed")
+
+
 def provision_link(pid: str, lang: str, doc: str = "wbf2017") -> None:
     """A link that opens the provision on the Laws page (the conversation stays in the session);
     a provision of another document is linked by its prefixed id (the Laws page opens every document)."""
@@ -224,10 +248,6 @@ def render_ruling(turn: dict, ui: str, vocab: dict, actions: dict, live: bool) -
             st.markdown(f'<div class="ck-ask" lang="{lang}" data-testid="missing-{html.escape(m["fact"])}">'
                         f'{html.escape(m["question"])}</div>', unsafe_allow_html=True)
             if live and m["options"]:
-                with st.container(horizontal=True, gap="small", key=f"replies-{tid}-{m['fact']}"):
-                    for i, o in enumerate(m["options"]):
-                        label = option_label(o, lang)
-                        st.button(label, key=f"reply-{tid}-{m['fact']}-{i}", on_click=actions["reply"],
-                                  args=(tid, m["fact"], o["value"], label, m["question"]))
+                _replies(m, tid, lang, ui, actions["reply"])
     if a.get("citations"):
         st.caption(t("ask.cited", ui, ids=", ".join(a["citations"])))

@@ -126,6 +126,25 @@ def test_a_typed_answer_continues_the_ruling(page, app_url, lang, story, typed, 
     shot(page, f"ask_typed_answer_{lang}")
 
 
+def test_an_untold_irregularity_is_chosen_from_the_likeliest_or_from_the_rest(page, app_url):
+    """Nothing in the story names the irregularity: the reader offers every kind, the likeliest first; the chat
+    shows a few as buttons and the rest in a select, and a choice there rules again on that kind."""
+    from playwright.sync_api import expect
+    _open(page, app_url)
+    _say(page, "Something odd happened at table 4 with East, please help.")
+    answer = _last(page)
+    expect(answer.get_by_test_id("missing-irregularity")).to_be_visible()
+    expect(answer.locator('[class*="st-key-replies-"] button')).to_have_count(4)
+    answer.locator('[class*="st-key-reply-"][class*="-irregularity-other"]').click()
+    option = page.get_by_role("option").first
+    label = option.inner_text().strip()
+    _click(page, option)
+    assert page.locator(CHAT).nth(-2).inner_text().strip().endswith(label)     # the reply, as the director chose it
+    expect(_last(page).get_by_test_id("missing-irregularity")).to_have_count(0)
+    no_exception(page)
+    shot(page, "ask_irregularity_other_en")
+
+
 def test_change_a_fact_chip_reruns_the_ruling(page, app_url):
     from playwright.sync_api import expect
     _open(page, app_url)

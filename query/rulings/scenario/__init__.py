@@ -159,9 +159,9 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         # unsure which one the ruling is about, so ask (never a confident ruling on the other one)
         ask_kind = [first.kind] + sorted(named)
     unsure = ""
+    from query.rulings.scenario.told_like import kinds_told_alike
+    alike = kinds_told_alike(text) if "irregularity" not in given else []
     if first is not None and "irregularity" not in given and not ask_kind:
-        from query.rulings.scenario.told_like import kinds_told_alike
-        alike = kinds_told_alike(text)
         if first.kind not in alike:
             # none of the labelled stories told most like this one had the replay's irregularity: the
             # replay may have misread the story, so ask rather than rule (told_like.py)
@@ -198,7 +198,11 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         understood["spans"] = [x for x in understood["spans"] if x["fact"] != "irregularity"]
     if "irregularity" not in facts:
         hints = ask_kind or sorted({k for _, f, _m in st.findings for k in NAMED.get(f, [])})
-        asked = question(vocab["irregularity"], lang, g, hints or None)
+        if not hints:
+            # nothing to go on but the stories told like this one: every kind, theirs first
+            allowed = vocab["irregularity"].allowed
+            hints = [k for k in alike if k in allowed] + [k for k in allowed if k not in alike]
+        asked = question(vocab["irregularity"], lang, g, hints)
         if unsure:
             asked["question"] = unsure       # what was read, and why it is asked (the chat shows the question)
         out = {"kind": "ruling", "text": text, "lang": lang, "understood": understood, "missing": [asked],

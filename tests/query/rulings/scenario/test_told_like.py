@@ -80,3 +80,13 @@ def test_the_question_says_what_was_read_and_what_similar_stories_were_about(g, 
     monkeypatch.setattr(told_like, "kinds_told_alike", lambda t, k=10: ["claim_or_concession"])
     asked = rule_text(g, "South opened 2♣; West, who hadn't noticed, bid 1NT", lang)["missing"][0]["question"]
     assert read in asked.lower() and alike in asked.lower()
+
+
+def test_when_nothing_names_the_irregularity_every_kind_is_offered_the_likeliest_first(g):
+    text = "Something odd happened at table 4 with East, please help."
+    asked = rule_text(g, text, "en")["missing"][0]
+    offered = [o["value"] for o in asked["options"]]
+    alike = told_like.kinds_told_alike(text)
+    assert asked["fact"] == "irregularity" and alike
+    assert offered[:len(alike)] == alike
+    assert sorted(offered) == sorted(rule_base(g).vocab["irregularity"].allowed)
