@@ -92,6 +92,10 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
             continue
         must_pass |= {s for s, i in told_pass.items() if a.index > i}
         seat, c = a.actor, call_of(a)
+        if au.calls and au.calls[-1][0] == seat and au.calls[-1][1] == c and au.calls[-1][2] is not None and not au.ended:
+            # the call just replayed, told again ("wanted to double instead", "說「那我賭倍」，把X放上去"): one call,
+            # not a change of call (Law 25 replaces a call by another); after the final pass it is Law 39
+            continue
         for b in [b for b in exposures if b.index < a.index]:
             exposures.remove(b)
             if partner(b.actor) not in must_pass:
