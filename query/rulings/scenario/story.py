@@ -899,11 +899,23 @@ class _Teller:
             return True                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         return False
 
+    def _contract_result(self, m: Mention, prev: Mention | None) -> bool:
+        """A bid (and its double) told with the result of the deal just after it, in the same clause."""
+        doubled = m.value in ("X", "XX")
+        if m.value == "P" or doubled and not (prev is not None and prev.label == "CALL" and m.start - prev.end <= 1):
+            return False
+        def next_to(x: Mention) -> bool:    # nothing told between them but a double ("4♥加倍宕一")
+            return not any(m.end <= y.start < x.start and not (y.label == "CALL" and y.value in ("X", "XX")) for y in self.ms)
+        return any(x.label == "FINDING" and x.value == "result" and 0 <= x.start - m.end <= 10
+                   and not _SENTENCE_END.search(self.text[m.end:x.start]) and next_to(x) for x in self.ms)
+
     def _call(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """A call: of the action just told, of a seat written beside it ("1♥ S, pass W", "W 1C P 1H P"), or a
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
+        if self._contract_result(m, prev):
+            return              # "北南 4♥ 做成", "西3♥只會倒一", "4♥加倍宕一", "4♠ made": a contract and its result, not a call
         if m.value == "P" and re.search(r"\bthe (last|final|third|3rd)\s*$|最后一[个声]", text[max(0, m.start - 10):m.start], re.I):
             return              # "After the last pass East said 'double'": the auction's final pass, not a call of East's
         if m.value == "AP":
