@@ -34,7 +34,7 @@ def _fmt(x: dict) -> str:
 def render(r: dict) -> str:
     lines = [f"{half}: {state}" for half, state in r["files"].items()]
     cols = ["cite_all", "wrong_irregularity", "asks_when_complete", "asks_when_missing", "law_questions", "rect_all",
-            "cite_all_with_options", "facts_read", "facts_wrong", "facts_asked"]
+            "cite_all_with_options", "further_unlabelled", "facts_read", "facts_wrong", "facts_asked"]
     for half, h in r["halves"].items():
         lines.append(f"\n{half}  " + "  ".join(cols))
         for name, s in [("all", h["all"])] + list(h["per_lang"].items()):

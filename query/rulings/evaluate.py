@@ -14,6 +14,10 @@ must_cite, rectifications, missing, half), runs each text through the reader and
 - asks_when_missing: share of missing_fact scenarios answered with a question;
 - law_questions: share of law_question rows recognised as questions about the Laws;
 - rect_all: share of complete scenarios whose answer has every labelled rectification type;
+- further_unlabelled: share of the further irregularities ruled (the story's second, third …) whose kind is
+  not among the row's labelled irregularities: a further ruling is shown as confidently as the first, so
+  this bounds the confident further rulings on something the writer did not see (writers label what the
+  ruling needs, so some are real);
 - facts_read, facts_wrong, facts_asked: over the facts labelled in rows of kind `facts` (a short story
   that states one to three facts, tests/data/rulings_facts*.jsonl), the share the reader understood with
   the labelled value, understood with another value (the worst outcome), or asked about.
@@ -89,7 +93,8 @@ def judge(row: dict, answer: dict) -> dict:
             "ruled": ruled, "labelled": labelled, "wrong": bool(labelled and ruled and ruled != labelled),
             "cites_all": need <= covered(cited), "missing_cites": sorted(need - covered(cited)),
             "cites_all_with_options": need <= covered(optioned),
-            "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited, "facts": facts}
+            "rects_all": set(row.get("rectifications") or []) <= rects, "citations": cited, "facts": facts,
+            "further_unlabelled": [f["irregularity"] not in (row.get("irregularities") or []) for f in answer.get("further", [])]}
 
 
 def _share(xs: list[bool]) -> dict:
@@ -109,6 +114,7 @@ def summarize(results: list[dict]) -> dict:
             "asks_when_missing": _share([r["asked"] for r in miss]),
             "law_questions": _share([r["law_question"] for r in lawq]),
             "rect_all": _share([r["rects_all"] for r in comp]),
+            "further_unlabelled": _share([u for r in results for u in r.get("further_unlabelled", [])]),
             **{f"facts_{o}": _share([t == o for t in told]) for o in ("read", "wrong", "asked")}}
 
 

@@ -6,7 +6,7 @@ import json
 
 from query.cli import main
 from query.graph import ROOT, shared
-from query.rulings.evaluate import ancestors, covered, evaluate, judge
+from query.rulings.evaluate import ancestors, covered, evaluate, judge, summarize
 
 
 def test_a_more_specific_citation_covers_its_ancestors():
@@ -22,6 +22,14 @@ def test_judge_counts_a_wrong_irregularity_only_when_the_reader_did_not_ask():
     asked = {"irregularities": [], "missing": [{"fact": "irregularity"}], "citations": []}
     assert judge(row, ruled)["wrong"] and not judge(row, asked)["wrong"]
     assert judge(row, {"irregularities": ["revoke"], "missing": [], "citations": ["64A1"]})["cites_all"]
+
+
+def test_a_further_ruling_on_a_kind_the_writer_did_not_label_is_counted():
+    row = {"id": "x", "lang": "en", "kind": "complete", "irregularities": ["insufficient_bid", "call_when_required_to_pass"]}
+    answer = {"irregularities": ["insufficient_bid"], "missing": [], "citations": ["27B2"],
+              "further": [{"irregularity": "call_when_required_to_pass"}, {"irregularity": "change_of_call"}]}
+    assert judge(row, answer)["further_unlabelled"] == [False, True]
+    assert summarize([judge(row, answer)])["further_unlabelled"] == {"n": 2, "share": 0.5}
 
 
 def test_absent_set_is_reported_and_the_other_evaluated(tmp_path):
