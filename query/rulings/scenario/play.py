@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from query.rulings.facts import SEATS, lho, partner
+from query.rulings.facts import HONOURS, SEATS, lho, partner
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, _quoted, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
@@ -768,16 +768,21 @@ def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
     return None
 
 
+_HONOURS = HONOURS | {"T"}        # (a ten is read as T or 10)
+
+
 def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
     """Law 52: the defender with a penalty card later played another card of its suit instead
     ("西沒先打♦5，而是跟了♦2")."""
     card = exposed.cards[0]
-    # another card of its suit, or any other card discarded or ruffed with when he could have played it (Law 50B:
-    # at the first legal opportunity, "whether in leading, following suit, discarding or trumping")
+    # a single card below an honour, dropped (inadvertently exposed), is a minor penalty card (Law 50B): only another
+    # card of its suit below an honour breaks Law 50C; a major one must be played at the first legal opportunity,
+    # "whether in leading, following suit, discarding or trumping" (Law 50D1(a)), so any other card discarded or ruffed
+    minor = exposed.kind == "drop" and len(set(exposed.cards)) == 1 and card[1:] not in _HONOURS
     later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
                   and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
-                  and (b.cards and any(c[0] == card[0] for c in b.cards)
-                       or b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
+                  and (b.cards and any(c[0] == card[0] and not (minor and c[1:] in _HONOURS) for c in b.cards)
+                       or not minor and b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
     if later is None:
         return []
     irr = Irregularity("penalty_card_not_played", {}, at=later.index)

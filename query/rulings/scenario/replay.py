@@ -76,6 +76,9 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
+    # a discard that is a revoke is not also a penalty card left unplayed: following suit comes first (Law 50D1(b))
+    revoked = {(i.at, i.facts.get("offender")) for i in found if i.kind == "revoke"}
+    found = [i for i in found if not (i.kind == "penalty_card_not_played" and (i.at, i.facts.get("offender")) in revoked)]
     unplayed = next((i for i in found if i.kind == "penalty_card_not_played"), None)
     settled = next((m for _, f, m in st.findings if f == "penalty_card"
                     and re.search(r"已经|already", st.text[max(0, m.start - 8):m.start], re.I)), None)

@@ -899,23 +899,32 @@ class _Teller:
             return True                                   # "解释说是惩罚性加倍": the call he explained, not one he made
         return False
 
-    def _contract_result(self, m: Mention, prev: Mention | None) -> bool:
-        """A bid (and its double) told with the result of the deal just after it, in the same clause."""
+    def _named_not_made(self, m: Mention, prev: Mention | None) -> bool:
+        """A call named, not made: a bid (and its double) told with the deal's result just after it ("4♥加倍宕一"),
+        or a call the Director weighed as a logical alternative ("派司是南的合理替代選擇", "pass was a logical
+        alternative"), in the same clause."""
         doubled = m.value in ("X", "XX")
-        if m.value == "P" or doubled and not (prev is not None and prev.label == "CALL" and m.start - prev.end <= 1):
-            return False
-        def next_to(x: Mention) -> bool:    # nothing told between them but a double ("4♥加倍宕一")
-            return not any(m.end <= y.start < x.start and not (y.label == "CALL" and y.value in ("X", "XX")) for y in self.ms)
-        return any(x.label == "FINDING" and x.value == "result" and 0 <= x.start - m.end <= 10
-                   and not _SENTENCE_END.search(self.text[m.end:x.start]) and next_to(x) for x in self.ms)
+
+        def next_to(x: Mention, between: str) -> bool:    # nothing told between them but a double ("4♥加倍宕一") or the player
+            return not any(m.end <= y.start < x.start and not (y.label == between or y.label == "CALL" and y.value in ("X", "XX"))
+                           for y in self.ms)
+        for x in self.ms:
+            if x.label != "FINDING" or not 0 <= x.start - m.end <= 10 or _SENTENCE_END.search(self.text[m.end:x.start]):
+                continue
+            if x.value == "logical_alternative" and next_to(x, "SEAT"):
+                return True
+            if x.value == "result" and m.value != "P" and next_to(x, "") and not (
+                    doubled and not (prev is not None and prev.label == "CALL" and m.start - prev.end <= 1)):
+                return True
+        return False
 
     def _call(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
         """A call: of the action just told, of a seat written beside it ("1♥ S, pass W", "W 1C P 1H P"), or a
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
-        if self._contract_result(m, prev):
-            return              # "北南 4♥ 做成", "西3♥只會倒一", "4♥加倍宕一", "4♠ made": a contract and its result, not a call
+        if self._named_not_made(m, prev):
+            return              # "北南 4♥ 做成", "4♥加倍宕一", "4♠ made", "派司是南的合理替代選擇": named, not made
         if m.value == "P" and re.search(r"\bthe (last|final|third|3rd)\s*$|最后一[个声]", text[max(0, m.start - 10):m.start], re.I):
             return              # "After the last pass East said 'double'": the auction's final pass, not a call of East's
         if m.value == "AP":
@@ -1217,6 +1226,10 @@ def _quoted(text: str, pos: int) -> bool:
 _SENTENCE_END = re.compile(r"(?<![.…])[.。!?！？;；](?![.…])")
 
 
+# the teller's correction says the player had none of a suit ("no wait, South had no diamonds", "不對，南沒有方塊")
+_NONE_TOLD = re.compile(r"[.…\s]*[^.。;；]{0,30}?(\b(had|has|held)\s+no\b|没有|沒有|缺门|缺門|\bvoid\b)", re.I)
+
+
 def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]) -> None:
     """"E 1NT, S pass... no wait - sorry: E 1NT, S 2♥": a teller who starts his sentence again
     takes all of it back, as does "let me start again"; otherwise only the last call or card he
@@ -1238,6 +1251,9 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
             dropped_findings.update(range(fs, fe))
         else:
             last = next((k for k in range(e - 1, -1, -1) if k not in drop), None)
+            if last is not None and last > s and st.actions[last].kind == "replace" and not (st.actions[last].call or st.actions[last].cards):
+                drop.add(last)             # "played the ♦9 rather than... no wait": broken off, with the card before it
+                last = next((k for k in range(last - 1, -1, -1) if k not in drop), None)
             told_after = [n for n in range(fs, fe) if last is None or st.findings[n][2].start > _span_end(st.actions[last])]
             retold = next((f for _i, f, m in st.findings if m.start > where), None)
             if told_after and retold == st.findings[told_after[-1]][1]:
@@ -1250,6 +1266,12 @@ def _take_back(st: Story, corrections: list[tuple[str, int, int, int, int, int]]
                 # (a correction that names a seat in a later clause corrects that seat, not the card or call told
                 # before the comma: "北把♦K掉在桌上，這磴北的同伴南…不對，是南"; "…2♠, no sorry, 1♠" takes the call back)
                 drop.add(last)             # a call, card or trick taken back; not a claim or an answer
+                if st.actions[last].kind in PLAY_EVENTS and _NONE_TOLD.match(st.text, where):
+                    # "South, who had a diamond, played the ♦9 … no wait, South had no diamonds": the holding told
+                    # with the card goes too
+                    opens = sentence_at(st.text, told_at(st.actions[last]))[0]
+                    drop.update(k for k in range(last) if st.actions[k].kind == "hold"
+                                and st.actions[k].actor == st.actions[last].actor and told_at(st.actions[k]) >= opens)
     if not drop and not dropped_findings:
         return
     new_index = {k: sum(1 for j in range(k + 1) if j not in drop) - 1 for k in range(len(st.actions))}
