@@ -275,6 +275,9 @@ def _incomplete_designation(st: Story) -> Irregularity | None:
             continue          # "我要他攻紅心", "'Lead me a diamond'": declarer's lead requirement to a defender (Law 50D2), not dummy's card
             # (nor his claim statement: 攤牌時只說「方塊都是大的」)
         inside = [m for m in st.mentions if q.start() < m.start and m.end < q.end()]
+        told_to = [m.value for m in st.mentions if m.label == "SEAT" and q.start() - 8 <= m.start < q.end() and m.start > ev.start]
+        if dec and any(x not in (dec, partner(dec)) for x in told_to):
+            continue          # "he told W 'no hearts'", 「西家你不是還有紅心嗎?」: words to a defender, not dummy's card
         named = next(((v, m) for m in inside if m.label == "FINDING" for k, v in _DESIGNATIONS.items() if m.value == k), None)
         suits = [m for m in inside if m.label == "SUIT"]
         rank = _RANK_ONLY.match(q.group()[1:-1])

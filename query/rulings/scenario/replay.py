@@ -76,6 +76,15 @@ def replay(st: Story) -> list[Irregularity]:
     if any(i.kind == "missing_card" and i.facts.get("missing_card_found") for i in found):
         # the card that fell was the missing one, not a card exposed from a hand (Law 14A)
         found = [i for i in found if i.kind not in ("defender_card_exposed", "card_exposed_during_auction", "declarer_exposes_card")]
+    # "西首攻亮出♣K", "'My lead?' … West faced the ♠K": the card shown is the opening lead out of turn faced (Law 54),
+    # not a card exposed besides it (Law 49), when no other card was played between them
+    for lead in [i for i in found if i.kind == "opening_lead_out_of_turn" and i.facts.get("offender")]:
+        shown = next((i for i in found if i.kind == "defender_card_exposed" and i.facts.get("offender") == lead.facts["offender"]
+                      and lead.at < i.at and not any(a.cards and lead.at < a.index < i.at for a in st.actions)), None)
+        if shown is not None and not any(a.cards for a in st.actions if a.index == lead.at):
+            found.remove(shown)
+            if "opening_lead_faced" not in lead.facts:
+                lead.put("opening_lead_faced", True, *[m for f, _, m in shown.spans if f == "exposed_cards"][:1])
     # a discard that is a revoke is not also a penalty card left unplayed: following suit comes first (Law 50D1(b))
     revoked = {(i.at, i.facts.get("offender")) for i in found if i.kind == "revoke"}
     found = [i for i in found if not (i.kind == "penalty_card_not_played" and (i.at, i.facts.get("offender")) in revoked)]
