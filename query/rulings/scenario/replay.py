@@ -85,6 +85,9 @@ def replay(st: Story) -> list[Irregularity]:
             found.remove(shown)
             if "opening_lead_faced" not in lead.facts:
                 lead.put("opening_lead_faced", True, *[m for f, _, m in shown.spans if f == "exposed_cards"][:1])
+        if lead.facts.get("declarer_choice") == "spread_hand":
+            # declarer spreading his hand after it is his choice under Law 54A, not cards exposed (Law 48)
+            found = [i for i in found if not (i.kind == "declarer_exposes_card" and i.at > lead.at)]
     # a discard that is a revoke is not also a penalty card left unplayed: following suit comes first (Law 50D1(b))
     revoked = {(i.at, i.facts.get("offender")) for i in found if i.kind == "revoke"}
     found = [i for i in found if not (i.kind == "penalty_card_not_played" and (i.at, i.facts.get("offender")) in revoked)]
