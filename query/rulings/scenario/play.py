@@ -253,6 +253,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             continue                      # "E-W played on": a side does not lead
         if not a.cards and any(st.has(f, i) is not None for f in ("about_to", "wanted") for i in (a.index - 1, a.index)):
             continue                      # "正要叫夢家出牌", "S reached for a card from his own hand": stopped before a card was led
+        if any(b.kind in ("claim", "concede") and b.index < a.index for b in st.actions) \
+                and st.has("hypothetical", a.index - 1) is not None:
+            continue                      # after a claim, "如果從夢家出小紅心…" is a line the Director weighs (70C), not a lead
         told = st.has("out_of_turn", a.index - 1) or st.has("wrong_hand", a.index - 1) \
             or (st.has("wrong_hand") if a is told_hand else None)
         if told is not None and _leader_was_on_lead(st, told, a, declarer):
