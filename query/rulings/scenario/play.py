@@ -70,6 +70,25 @@ def _names_card_held(st: Story, a: Action) -> Action | None:
     return said if opened else None
 
 
+def _answer_to_no_suit_question(st: Story, declarer: str | None) -> None:
+    """"dummy said 'E, no spades?'. E still had one", "'no hearts partner?' He had one": a holding told with no suit
+    right after the question is an answer to it, the suit asked about, held by the player who had just not followed
+    (not the one who asked). Law 61B: the question a defender or dummy may ask."""
+    for a in st.actions[1:]:
+        said, ev = st.actions[a.index - 1], _span(a, "event")
+        if a.kind != "hold" or a.suit or a.cards or said.kind != "say" or ev is None or _span(said, "event") is None:
+            continue
+        asked = next((m for m in st.mentions if m.label == "SUIT" and _span(said, "event").end <= m.start < ev.start
+                      and _quoted(st.text, m.start)), None)
+        failed = next((b for b in reversed(st.actions[:said.index]) if b.kind in ("discard", "ruff", "show_out")), None)
+        if asked is None or failed is None:
+            continue
+        a.suit = asked.value
+        a.spans.append(("suit", asked))
+        if a.actor is None or _resolve(a.actor, declarer) == _resolve(said.actor, declarer):
+            a.actor = failed.actor
+
+
 def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> Mention | None:
     """An opponent's words, told before the lead, that it was the leader's turn ("declarer said yes" to "my lead?",
     "庄家说该你攻"): the speaker is the seat or role named nearest before them, of the other side."""
@@ -131,6 +150,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         # dummy spreading his hand (摊牌 said of dummy) is the dummy going down, not a claim
         if a.kind in ("claim", "face") and (a.actor == "dummy" or (declarer and a.actor == partner(declarer))):
             a.kind = "dummy_down"
+    _answer_to_no_suit_question(st, declarer)
     auction_over = au.ended or st.contract is not None or st.declarer is not None
     during = st.has("during_auction")
     if not auction_over and during is not None:
