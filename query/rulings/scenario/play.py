@@ -431,6 +431,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             # "第8磴莊家南家也是，手上有♣卻王吃了": the other side revoked too (Law 64B7)
             irr.put("both_sides_revoked", True, _span(other, "event"))
         out.append(irr)
+        src = bad or h
+        if irr.facts.get("revoke_established") is False and src.cards and declarer and who in SEATS \
+                and who not in (declarer, partner(declarer)):
+            # corrected (Law 62A): the defender's card withdrawn is a major penalty card (62B1, 50B), to be played (52)
+            out += _penalty_card_not_played(st, src, who, declarer)
         break
     else:
         said_revoke = [m for _, f, m in st.findings if f == "revoke"]
@@ -978,7 +983,7 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                   and not re.fullmatch(r"instead|rather", (_span(b, "event").text if _span(b, "event") else ""), re.I)),
                  None) if off else None     # ("discarded instead of following" is no correction)
     if ne is None and nt is None and est is None and fixed is not None and not any(
-            b.index > src.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
+            src.index < b.index < fixed.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
         ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
     after = src.index if src is not None else irr.at
     cc = next((b for b in st.actions if b.index > after and b.kind in ("claim", "concede")
