@@ -809,8 +809,10 @@ def simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularit
     first = next((b for b in calls if b.actor == turn), calls[0])      # the call in turn stands
     second = next(b for b in calls if b is not first)
     after = lho(first.actor)                                           # the later call is deemed made at this turn
-    found = [i for i in found if i.kind != "simultaneous_plays" and not (
-        i.kind in ("call_out_of_rotation", "insufficient_bid") and i.at in {b.index for b in calls})]
+    # the replay's reading of the two calls in the order told gives way to Law 33's, except an insufficient bid
+    # deemed made in rotation ("East 1♠, South 1♥" at the same moment: South's 1♥ comes after 1♠, Law 27)
+    found = [i for i in found if i.kind != "simultaneous_plays" and not (i.at in {b.index for b in calls} and (
+        i.kind == "call_out_of_rotation" or i.kind == "insufficient_bid" and not (second.actor == after and i.at == second.index)))]
     irr = Irregularity("simultaneous_calls", {}, at=second.index)
     irr.put("irregularity", "simultaneous_calls", ev)
     irr.put("offender", second.actor, _span(second, "actor"))
@@ -828,4 +830,4 @@ def simultaneous_calls(st: Story, found: list[Irregularity]) -> list[Irregularit
         if nxt is not None and irr.facts["at_turn_of"] == "rho":
             irr.put("rho_called", False, _span(nxt, "actor"))       # RHO called at his turn, after the cancellation
             irr.put("rho_call", call_of(nxt).kind, _span(nxt, "call"))
-    return sorted(found + [irr], key=lambda i: i.at)
+    return sorted(found + [irr], key=lambda i: (i.at, i is not irr))       # Law 33 first, then what follows from it
