@@ -407,6 +407,8 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
                 return "keep"                              # the auction goes on from RHO's call
             else:
                 irr.put("rho_called", True, _span(a, "actor"))
+                if "accepted" not in irr.facts:
+                    return "next"           # Law 28B: the auction goes on as though the offender had not called
         if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
             irr.put("rho_called", False, st.has("not_called"))
         if irr.facts.get("accepted") is False:

@@ -923,6 +923,9 @@ class _Teller:
         reference to a bid already made."""
         st, text = self.st, self.text
         last = self.last
+        if nxt is not None and nxt.label == "EVENT" and nxt.value == "cancel" and 0 <= nxt.start - m.end <= 2 \
+                and any(b.call == m.value for b in st.actions):
+            return              # "Double cancelled", "1NT取消": the call already told, named as it is cancelled
         if self._named_not_made(m, prev):
             return              # "北南 4♥ 做成", "4♥加倍宕一", "4♠ made", "派司是南的合理替代選擇": named, not made
         if m.value == "P" and re.search(r"\bthe (last|final|third|3rd)\s*$|最后一[个声]", text[max(0, m.start - 10):m.start], re.I):
