@@ -36,6 +36,14 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
         for b in anon:                       # "Dealer N: 1NT - P - 3NT ...": the seats follow from the dealer
             b.actor, s = s, lho(s)
         anon = []
+    if anon and dealer is None:
+        # "北3NT，三家派司": calls with no seat right after a seated call follow it in rotation
+        prev = None
+        for b in (a for a in st.actions if a.call):
+            if b.actor is None and prev is not None and prev.actor in SEATS:
+                b.actor = lho(prev.actor)
+            prev = b
+        anon = [a for a in anon if a.actor is None]
     calls = [a for a in st.actions if a.call and a.actor in SEATS]
     if st.over_bid is not None and not anon:
         au.last_bid = call_of(Action(None, "bid", -1, call=st.over_bid[0]))   # the bid it was made over; its seat untold
