@@ -384,16 +384,18 @@ def _settle(irr: Irregularity, st: Story, a: Action | None, seat, c: Call | None
     off = irr.facts["call"]["seat"]
     ib = parse_call(irr.facts["call"]["call"], "call")
     ib = ib if ib.kind == "bid" else None
+    three_passes = irr.kind == "call_out_of_rotation" and a is not None and irr.facts["call"]["call"] == "P" \
+        and c.kind == "pass" and au.last_bid is not None and au.passes + 2 >= 3 and "accepted" not in irr.facts
     ev = _accept_events(st, irr, a.index if a is not None else None)
-    if ev is not None and "accepted" not in irr.facts:
+    if ev is not None and "accepted" not in irr.facts and not three_passes:
+        # (the auction "back to South" after three passes is Law 17D3's doing, not a refusal)
         irr.put("accepted", ev.kind in ("accept", "agree"), _span(ev, "event"))
     if irr.kind == "call_out_of_rotation":
         if a is None:
             if irr.facts.get("at_turn_of") == "rho" and "rho_called" not in irr.facts and st.has("not_called") is not None:
                 irr.put("rho_called", False, st.has("not_called"))
             return "stop"
-        if irr.facts["call"]["call"] == "P" and c.kind == "pass" and au.last_bid is not None and au.passes + 2 >= 3 \
-                and "accepted" not in irr.facts:
+        if three_passes:
             # Law 17D3: three passes, one of them out of rotation, do not end the auction
             irr.kind = "three_passes_one_out_of_rotation"
             irr.facts = {"irregularity": irr.kind, "offender": off}

@@ -347,6 +347,10 @@ class _Teller:
                 ends += [x.start for x in ms[i + 1:] if x.label == "EVENT"][:1]
             # "thought he had won trick 7 and led the ♠K": a verb after "and" with no subject of its own is his act
             ends += [x.start for x in ms[i + 2:] if x.label == "EVENT" and re.search(r"\band\s+(then\s+)?$", text[:x.start])][:1]
+            # "北以為叫完了也派司": what he believed ends at 了, and what he did follows 也 / 就 / 便
+            done = re.search(r"了(?=[也就便])", text[m.end:m.end + 20])
+            if done is not None and m.value == "belief":
+                ends.append(m.end + done.end())
             self.belief_until = min(ends) if ends else len(text)
             return
         if m.value == "next_trick" and (
