@@ -807,12 +807,13 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     card = exposed.cards[0]
     # a single card below an honour, dropped (inadvertently exposed), is a minor penalty card (Law 50B): only another
     # card of its suit below an honour breaks Law 50C; a major one must be played at the first legal opportunity,
-    # "whether in leading, following suit, discarding or trumping" (Law 50D1(a)), so any other card discarded or ruffed
+    # "whether in leading, following suit, discarding or trumping" (Law 50D1(a)), so any other card led, discarded or ruffed
     minor = exposed.kind == "drop" and len(set(exposed.cards)) == 1 and card[1:] not in _HONOURS
     later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
                   and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
                   and (b.cards and any(c[0] == card[0] and not (minor and c[1:] in _HONOURS) for c in b.cards)
-                       or not minor and b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0])))), None)
+                       or not minor and b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0]))
+                       or not minor and b.kind == "lead" and not b.cards and b.suit not in (None, card[0]))), None)
     if later is None:
         return []
     irr = Irregularity("penalty_card_not_played", {}, at=later.index)

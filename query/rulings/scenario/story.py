@@ -1056,7 +1056,8 @@ class _Teller:
             last.call = m.value
             last.spans.append(("call", m))
             return
-        if nxt is not None and nxt.label == "FINDING" and nxt.value == "still_on_table" \
+        if nxt is not None and nxt.label == "FINDING" and (nxt.value == "still_on_table" or nxt.value == "hands_not_returned"
+                                                            and nxt.text.lower().startswith("still on")) \
                 and nxt.start - m.end <= 2 and not (last is not None and last.kind in ("drop", "expose") and not last.cards
                                                     and m.start - _span_end(last) <= 4):
             # "♥4還留在桌上": the penalty card still lying there, not played (but "掉了一張♦4在桌上": the card dropped)
