@@ -184,7 +184,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
 
     claim_at = next((a.index for a in st.actions if a.kind in ("claim", "concede")), None)
     for a in st.actions:
-        if a.kind == "claim" and declarer and not any(b.kind in ("play", "follow", "discard", "ruff", "win") for b in st.actions[:a.index]):
+        if a.kind == "claim" and declarer and not any(b.kind in ("play", "follow", "discard", "ruff", "win") for b in st.actions[:a.index]) \
+                and not any(b.trick and b.trick > 1 for b in st.actions[:a.index + 1]):     # (not "第10墩西摊牌")
             # a hand put down before any card is played: dummy spreading, or declarer spreading his (Law 54A)
             who = _resolve(a.actor, declarer)
             if who == partner(declarer):
