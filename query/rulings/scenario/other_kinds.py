@@ -506,6 +506,15 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                         # whichever he keeps, the other is a low card: a minor penalty card if a defender's (Laws 58B2, 50B)
                         irr.put("exposed_honour", False, *([m for b in near for f, m in b.spans if f == "card"] or loose))
             out.append(irr)
+            chosen = next((b for b in st.actions if b.index > sim.index and b.actor == near[0].actor
+                           and b.kind in ("play", "follow", "lead") and set(b.cards) & set(cards)), None)
+            left = [c for c in cards if chosen is not None and c not in chosen.cards]
+            dec = st.declarer[0] if st.declarer else None
+            if left and (who in st.defenders or dec and who in SEATS and who not in (dec, partner(dec))):
+                # the card he did not choose is a penalty card (Law 58B2); left unplayed later, Law 52
+                from query.rulings.scenario.play import _penalty_card_not_played
+                shown = Action(near[0].actor, "drop", chosen.index, list(near[0].spans), cards=left[:1])
+                out += _penalty_card_not_played(st, shown, who, dec)
     look = next((a for a in st.actions if a.kind == "look"), None)
     if look is not None:
         dummy = st.dummy[0] if st.dummy else (partner(st.declarer[0]) if st.declarer else None)
