@@ -539,7 +539,9 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             else:
                 irr.put("dummy_violation", "looked_at_defender_hand", ev)       # Law 43A2(c)
             out.append(irr)
-    np_ = st.has("not_played")
+    # "W led the ♠J before E could lead" is about whose lead it was (Laws 53-56); a later "before W had played" is Law 57's
+    np_ = next((m for _, f, m in st.findings if f == "not_played" and not re.search(r"\blead|攻|引", m.text, re.I)), None) \
+        or st.has("not_played")
     if np_ is not None and re.match(r"\s*to trick\s*\d", st.text[np_.end:np_.end + 14], re.I) \
             and {"hand_extra", "trick_short"} & {f for _, f, _m in st.findings}:
         np_ = None          # "N had not played to trick 9", with a card too many: a defective trick (Law 67), not too soon
