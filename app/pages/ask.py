@@ -269,12 +269,20 @@ def _render_answer(turn: dict, ui: str, live_ruling: int | None) -> None:
         render_schedule(turn, ui, use_schedule)
 
 
+def _choose_lang(key: str) -> None:
+    st.session_state.ask_lang = st.session_state[key]
+
+
 def _header(ui: str) -> None:
     c_title, c_lang = st.columns([5, 1.6], vertical_alignment="bottom")
     with c_title:
         st.title(t("ask.title", ui), anchor=False)
     with c_lang:
-        st.selectbox(t("ask.lang", ui), LANG_CHOICES, key="ask_lang",
+        # one widget per interface language: Streamlit keeps a keyed select's option labels as first drawn, so
+        # "Follow my messages" stayed English under a Chinese interface; the choice itself lives in ask_lang
+        key = f"ask_lang_{ui}"
+        st.session_state[key] = st.session_state.get("ask_lang", "auto")
+        st.selectbox(t("ask.lang", ui), LANG_CHOICES, key=key, on_change=_choose_lang, args=(key,),
                      format_func=lambda x: t("ask.lang.auto", ui) if x == "auto" else LANG_NAMES[x])
     st.markdown(f'<div class="lb-subtitle">{html.escape(t("ask.subtitle", ui))}</div>', unsafe_allow_html=True)
     if turns():

@@ -197,11 +197,13 @@ def test_score_imps_schedule_and_switch_language(page, app_url):
     expect(_last(page).get_by_test_id("breakdown")).to_contain_text("+500")
     _say(page, "430分幾個IMP")
     expect(page.locator("h1")).to_have_text("向規則提問")
+    # the language select's own choice follows the interface too (regression: it stayed "Follow my messages")
+    expect(page.locator('[class*="st-key-ask_lang_"] input')).to_have_value("跟隨我的訊息")
     expect(_last(page).get_by_test_id("imps")).to_contain_text("430 分 = 10 IMP")
     # the language can be switched by hand: labels and the next answers follow it
     page.evaluate("() => document.querySelectorAll('[data-testid=stMain], [data-testid=stAppScrollToBottomContainer]')"
                   ".forEach(e => e.scrollTo(0, 0))")       # the selector sits under the app's fixed header otherwise
-    page.locator(".st-key-ask_lang").get_by_role("combobox").click()
+    page.locator('[class*="st-key-ask_lang_"]').get_by_role("combobox").click()
     page.get_by_role("option", name="English").click()
     expect(page.locator("h1")).to_have_text("Ask the Laws")
     expect(page.get_by_test_id("read-as").first).to_contain_text("the score (Law 77)")
