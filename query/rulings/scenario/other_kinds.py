@@ -12,7 +12,7 @@ from query.rulings.facts import SEATS, lho, parse_call, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.pipelines import lexicon
 from query.rulings.scenario.reader import Mention, read_card
-from query.rulings.scenario.story import _POLL, Action, Story, call_of, in_question, seats_named, sentence_at, told_at
+from query.rulings.scenario.story import _POLL, Action, Story, _quoted, call_of, in_question, seats_named, sentence_at, told_at
 from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
@@ -321,6 +321,9 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         q = next((q for q in _QUOTED.finditer(st.text, ev.end) if q.start() - ev.end <= 3), None) if ev is not None else None
         suits = {m.value for m in st.mentions if q is not None and m.label == "SUIT" and q.start() < m.start and m.end < q.end()}
         other = other or bool(suits) and p.cards[0][0] not in suits     # 莊家叫「小梅花」，夢家卻把♦3放到出牌位置
+        named = {m.value for m in st.mentions if q is not None and m.label == "CARD" and q.start() < m.start and m.end < q.end()}
+        other = other or bool(named) and p.cards[0] not in named and _span(p, "card") is not None \
+            and not _quoted(st.text, _span(p, "card").start)            # 庄家说'红心Q'，明手却把♥K放了出去 (not "no - king of diamonds")
         said = {m.value for m in st.mentions if q is not None and m.label == "FINDING" and q.start() < m.start and m.end < q.end()}
         honour = p.cards[0][1:] in ("A", "K", "Q", "J", "T", "10")
         objected = any(b.index > p.index and b.actor in ("declarer", dec) and b.kind in ("say", "object") for b in st.actions)
