@@ -14,7 +14,7 @@ import re
 from query.rulings.facts import SEATS, Call, lho, parse_call, partner, rho
 from query.rulings.scenario.story import Action, Story, call_of, doubt_after, in_doubt, seats_named, told_at
 from query.rulings.scenario.reader import Mention
-from query.rulings.scenario.table import Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before, \
+from query.rulings.scenario.table import HONOUR_RANKS, Auction, Irregularity, _SENTENCE, _accept_events, _rel, _span, changed_at_once, loose_cards_before, \
     told_as_already
 
 
@@ -86,7 +86,7 @@ def replay_auction(st: Story) -> tuple[list[Irregularity], Auction]:
     # offender's partner pass at his next turn
     shown = {b.index: b.cards or [c.value for c in loose_cards_before(st, b)] for b in st.actions if b.kind in ("drop", "expose")}
     exposures = [b for b in st.actions if b.index in shown and b.actor in SEATS and shown[b.index]
-                 and (len(set(shown[b.index])) >= 2 or any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in shown[b.index]))]
+                 and (len(set(shown[b.index])) >= 2 or any(c[1:] in HONOUR_RANKS for c in shown[b.index]))]
     once = au.pass_once
     told_pass: dict[str, int] = {}           # "so West has to pass throughout", "他整個叫牌都要派司": from then on
     for i, f, m in st.findings:

@@ -11,9 +11,10 @@ import re
 from query.rulings.facts import SEATS, lho, parse_call, partner, rho
 from query.rulings.scenario.auction import _answer_to_substitute
 from query.rulings.scenario.pipelines import lexicon
+from query.rulings.scenario.play import _penalty_card_not_played
 from query.rulings.scenario.reader import Mention, read_card
 from query.rulings.scenario.story import _POLL, Action, Story, _quoted, call_of, in_question, seats_named, sentence_at, told_at
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
+from query.rulings.scenario.table import HONOUR_RANKS, Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _accept_events, _declarer_seat, _nearest_seat, _rel, _resolve, _span, _to_dummy, \
     changed_at_once
 
 
@@ -325,7 +326,7 @@ def _dummy_card_not_designated(st: Story) -> Irregularity | None:
         other = other or bool(named) and p.cards[0] not in named and _span(p, "card") is not None \
             and not _quoted(st.text, _span(p, "card").start)            # 庄家说'红心Q'，明手却把♥K放了出去 (not "no - king of diamonds")
         said = {m.value for m in st.mentions if q is not None and m.label == "FINDING" and q.start() < m.start and m.end < q.end()}
-        honour = p.cards[0][1:] in ("A", "K", "Q", "J", "T", "10")
+        honour = p.cards[0][1:] in HONOUR_RANKS
         objected = any(b.index > p.index and b.actor in ("declarer", dec) and b.kind in ("say", "object") for b in st.actions)
         # "small club" and dummy put out the ♣Q, "top spade" and the ♠3, and declarer says so ("I asked for a small one"):
         # not the card named (Law 45D); unprotested, it may be the card the designation means (46B1: "小梅花" and ♣10)
@@ -505,7 +506,7 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
                         or _span(sim, "event"))
                 if len(cards) >= 2:
                     irr.put("faces_visible", len(cards), *([m for b in near for f, m in b.spans if f == "card"] or loose))
-                    if not any(c[1:] in ("A", "K", "Q", "J", "T", "10") for c in cards):
+                    if not any(c[1:] in HONOUR_RANKS for c in cards):
                         # whichever he keeps, the other is a low card: a minor penalty card if a defender's (Laws 58B2, 50B)
                         irr.put("exposed_honour", False, *([m for b in near for f, m in b.spans if f == "card"] or loose))
             out.append(irr)
@@ -515,7 +516,6 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
             dec = st.declarer[0] if st.declarer else None
             if left and (who in st.defenders or dec and who in SEATS and who not in (dec, partner(dec))):
                 # the card he did not choose is a penalty card (Law 58B2); left unplayed later, Law 52
-                from query.rulings.scenario.play import _penalty_card_not_played
                 shown = Action(near[0].actor, "drop", chosen.index, list(near[0].spans), cards=left[:1])
                 out += _penalty_card_not_played(st, shown, who, dec)
     look = next((a for a in st.actions if a.kind == "look"), None)

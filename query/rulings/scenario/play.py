@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from query.rulings.facts import HONOURS, SEATS, lho, partner
+from query.rulings.facts import SEATS, lho, partner
 from query.rulings.scenario.reader import Mention
 from query.rulings.scenario.story import Action, Story, _quoted, in_question, seats_named, sentence_at, told_at
-from query.rulings.scenario.table import Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
+from query.rulings.scenario.table import HONOUR_RANKS, Auction, Irregularity, PLAY_KINDS, _QUOTED, _SENTENCE, _nearest_seat, _resolve, _span, _to_dummy, \
     loose_cards_before
 
 
@@ -799,9 +799,6 @@ def _penalty_card_told(st: Story, declarer: str | None) -> Action | None:
     return None
 
 
-_HONOURS = HONOURS | {"T"}        # (a ten is read as T or 10)
-
-
 def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declarer: str | None) -> list[Irregularity]:
     """Law 52: the defender with a penalty card later played another card of its suit instead
     ("西沒先打♦5，而是跟了♦2")."""
@@ -809,10 +806,10 @@ def _penalty_card_not_played(st: Story, exposed: Action, who: str | None, declar
     # a single card below an honour, dropped (inadvertently exposed), is a minor penalty card (Law 50B): only another
     # card of its suit below an honour breaks Law 50C; a major one must be played at the first legal opportunity,
     # "whether in leading, following suit, discarding or trumping" (Law 50D1(a)), so any other card led, discarded or ruffed
-    minor = exposed.kind == "drop" and len(set(exposed.cards)) == 1 and card[1:] not in _HONOURS
+    minor = exposed.kind == "drop" and len(set(exposed.cards)) == 1 and card[1:] not in HONOUR_RANKS
     later = next((b for b in st.actions if b.index > exposed.index and _resolve(b.actor, declarer) == who and who
                   and b.kind in ("play", "follow", "lead", "discard", "ruff") and not set(exposed.cards) & set(b.cards)
-                  and (b.cards and any(c[0] == card[0] and not (minor and c[1:] in _HONOURS) for c in b.cards)
+                  and (b.cards and any(c[0] == card[0] and not (minor and c[1:] in HONOUR_RANKS) for c in b.cards)
                        or not minor and b.kind in ("discard", "ruff") and (b.cards or b.suit not in (None, card[0]))
                        or not minor and b.kind == "lead" and not b.cards and b.suit not in (None, card[0]))), None)
     if later is None:

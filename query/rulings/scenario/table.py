@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from query.rulings.facts import SEATS, Call, lho, partner, rho
+from query.rulings.facts import HONOURS, SEATS, Call, lho, partner, rho
 from query.rulings.scenario.story import Action, Story, seats_named
 
 
@@ -32,6 +32,7 @@ class Irregularity:
 
 
 PLAY_KINDS = ("lead", "play", "follow", "discard", "ruff")
+HONOUR_RANKS = HONOURS | {"T"}       # a card's rank as the reader writes it (a ten is read as T or 10)
 
 
 _SENTENCE = re.compile(r"[.。;；!?！？]")
