@@ -160,14 +160,14 @@ def rule_text(g: Graph, text: str, lang: str | None = "en", answers: dict | None
         ask_kind = [first.kind] + sorted(named)
     unsure = ""
     from query.rulings.scenario.told_like import kinds_told_alike
-    alike = kinds_told_alike(text) if "irregularity" not in given else []
-    if first is not None and "irregularity" not in given and not ask_kind:
-        if first.kind not in alike:
-            # none of the labelled stories told most like this one had the replay's irregularity: the
-            # replay may have misread the story, so ask rather than rule (told_like.py)
-            ask_kind = [first.kind] + alike[:3]
-            quoted = [QUOTES[lang] % option_label("irregularity", k, lang, g) for k in ask_kind]
-            unsure = UNSURE_KIND[lang].format(read=quoted[0], alike=("、" if lang != "en" else ", ").join(quoted[1:]))
+    # (not needed when the user named the irregularity, or the story's own words already ask which one)
+    alike = kinds_told_alike(text) if "irregularity" not in given and not ask_kind else []
+    if first is not None and "irregularity" not in given and not ask_kind and first.kind not in alike:
+        # none of the labelled stories told most like this one had the replay's irregularity: the
+        # replay may have misread the story, so ask rather than rule (told_like.py)
+        ask_kind = [first.kind] + alike[:3]
+        quoted = [QUOTES[lang] % option_label("irregularity", k, lang, g) for k in ask_kind]
+        unsure = UNSURE_KIND[lang].format(read=quoted[0], alike=("、" if lang != "en" else ", ").join(quoted[1:]))
     facts = dict(first.facts) if first else {}
     spans = list(first.spans) if first else []
     facts.update(given)
