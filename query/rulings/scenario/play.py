@@ -641,6 +641,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("trick_losable_to_trump", True, gone)
             elif st.has("losable", a.index) is not None:
                 irr.put("trick_losable_to_trump", True, st.has("losable", a.index))   # "could be ruffed with normal play"
+            elif (above := _trump_above_side(st, held, who, declarer, trump)) is not None:
+                irr.put("trick_losable_to_trump", True, above)
         if irr.facts.get("outstanding_trump") is True and "trick_losable_to_trump" not in irr.facts and a.kind == "claim" \
                 and st.has("unlosable", a.index) is not None and st.has("losable", a.index) is None:
             # "庄家怎么打都不会输给它", "no normal line loses a trick to it" (Law 70C3)
@@ -673,8 +675,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         if st.has("trump_not_mentioned") is not None:
             irr.put("trump_mentioned", False, st.has("trump_not_mentioned"))
         elif quiet is not None and "outstanding_trump" in irr.facts and irr.facts["outstanding_trump"] \
-                and all(x.value == who for x in st.seat_mentions if x.end <= quiet.start
-                        and not re.search(r"[,，;；。.]", st.text[x.end:quiet.start])):     # (his silence, not West's)
+                and all(x.value == who for x in [x for x in st.seat_mentions if x.end <= quiet.start][-1:]
+                        if not re.search(r"[,，;；。.]", st.text[x.end:quiet.start])):     # (his silence, not West's)
             irr.put("trump_mentioned", False, quiet)        # "West still held the ♠J and South said nothing about it" (70C1)
         elif named is not None:
             irr.put("trump_mentioned", True, named)         # "摊牌时说'东还有一张小将牌，无所谓'": his own words (70C1)
@@ -1090,6 +1092,36 @@ def _of_one_hand(st: Story, m: Mention) -> bool:
 _NUMBER = _CN_NUMBERS | {"两": 2, "two": 2, "three": 3, "four": 4, "five": 5}
 _LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张墩磴]|\b(?P<en>two|three|four|five|\d)\s+(cards|tricks)\s+(left|to go|remaining)", re.I)
 _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
+
+
+_SUIT_NAMES = r"(?:clubs|diamonds|hearts|spades|梅花|草花|方块|红心|黑桃)"
+_PARTNER_SUIT = {"C": "clubs|梅花|草花", "D": "diamonds|方块", "H": "hearts|红心", "S": "spades|黑桃"}
+
+
+def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: str | None, trump: str | None) -> Mention | None:
+    """Law 70C3 read from the cards: the opponent's outstanding trump outranks every trump the claimer's side holds,
+    so it takes a trick whatever is played ("He has ♠2 and ♥AKQ … E still has the ♠J"). Only with the claimer's hand
+    told whole (one list, as many cards as the count left) and dummy's trumps told: "dummy out of trumps", or
+    dummy's cards all of another suit ("dummy all small clubs", "明手都是小梅花"). The words of the claimer's hand."""
+    theirs = [c for c in held.cards if trump and c[0] == trump]
+    if not theirs or declarer is None or claimer != declarer:
+        return None
+    mine = [b for b in st.actions if b.kind == "hold" and b.cards and _resolve(b.actor, declarer) == claimer]
+    left = _LEFT.search(st.text)
+    word = (left.group("zh") or left.group("en")).lower() if left else None
+    if len(mine) != 1 or word is None or (int(word) if word.isdigit() else _NUMBER[word]) != len(mine[0].cards):
+        return None
+    dummy_void = any(f == "no_trump_out" and re.search(r"\bdummy\b|明手|夢家|梦家", st.text[max(0, m.start - 12):m.start], re.I)
+                     for _, f, m in st.findings) \
+        or re.search(r"\bdummy\s+(is |was |being |already )?(out of|void in|without) trumps?\b|(明手|梦家)(的)?(将牌|王牌)?(已经|已)?(没有|没)(将牌|王牌)", st.text, re.I)
+    one_suit = re.search(rf"(\bdummy\b|明手|梦家)\W{{0,3}}(has |had |holds |is |was )?(all|only|just|都是|只有|只剩|全是)\s*"
+                         rf"(small |low |小的?)?(?P<suit>{_SUIT_NAMES})", st.text, re.I)
+    if one_suit and not re.fullmatch(_PARTNER_SUIT[trump], one_suit.group("suit"), re.I):
+        dummy_void = True
+    rank = lambda c: _RANK_ORDER.index("T" if c[1:] == "10" else c[1:])
+    if not dummy_void or any(c[0] == trump and rank(c) < rank(theirs[0]) for c in mine[0].cards):
+        return None
+    return _span(mine[0], "event") or next((m for f, m in mine[0].spans if f == "card"), None)
 
 
 def _on_lead(st: Story, who: str, declarer: str | None, where: tuple[int, int]) -> bool:

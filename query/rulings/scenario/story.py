@@ -128,6 +128,18 @@ _ANNOTATION = re.compile(r"\((?:[^()]{0,24})\)|\b(cue(?:-?bid)?|nat(?:ural)?|ale
                          re.I)
 
 # a card only seen, not played ("having seen the ♠K", "看到♠K后")
+# the cards a player holds, told with no event before them: "S has ♠2 and ♥AKQ", "他手上♠5、♦AK" (what he still
+# holds, Law 70; not a card played)
+_HELD_CARDS = re.compile(r"(\b(has|had|holds|held|holding)|手上|手里|手中|手里剩|手上剩|剩下?)\s*(the\s+|只有|还有|有|是)?$", re.I)
+
+
+def _his_holding(text: str, at: int) -> bool:
+    """"He has ♠2 and ♥AKQ", "他手上♠5": the cards the player just spoken of holds."""
+    held = _HELD_CARDS.search(text[max(0, at - 8):at])
+    start = max(0, at - 8) + held.start() if held else at
+    return held is not None and re.search(r"(\b(he|she)\s+(still\s+)?|他|她)$", text[max(0, start - 10):start], re.I) is not None
+
+
 _SEEN_CARD = re.compile(r"(\b(seen|saw|seeing|sees|noticed|looking at|looked at)|看到了?|看见了?)\s*(the\s+|that\s+)?$", re.I)
 
 _NOT_YET = "(还没|还没有|尚未|都还没)"
@@ -1077,8 +1089,9 @@ class _Teller:
         if last is not None and (last.kind in PLAY_EVENTS | {"hold"} or last.kind == "replace" and not last.call) and not self.fresh:
             last.cards.append(m.value)                 # ("改出♣A": the card put in place of the one played)
             last.spans.append(("card", m))
-        elif self.fresh and self.actor is not None:
-            a = Action(self.actor, "play", len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
+        elif self.actor is not None and (self.fresh or _his_holding(text, m.start)):
+            kind = "hold" if _HELD_CARDS.search(text[max(0, m.start - 8):m.start]) else "play"
+            a = Action(self.actor, kind, len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
             if st.trick is not None:
                 a.trick = st.trick[0]
             st.actions.append(a)
