@@ -21,6 +21,12 @@ from query.rulings.scenario.table import HONOUR_RANKS, Auction, Irregularity, PL
 _ASKS = re.compile(r"ask|quer|问|問|询|詢", re.I)     # a say event that is a question ("South asked", 詢問)
 
 
+def _complaint(st: Story, m: Mention) -> bool:
+    """"EW say they were misled", "东西说他们被误导了": the non-offenders' complaint, not the Director's finding."""
+    return re.search(r"\b(say|says|said|claim|claims|claimed|feel|felt|think)\s+(that\s+)?(they|we)\s+(were|had been|have been)\s*$|"
+                     r"(说|称)(他们|我们)?(被)?$", st.text[max(0, m.start - 30):m.start], re.I) is not None
+
+
 def _same_sentence(st: Story, a: Action, b: Action) -> bool:
     """Two actions told in one sentence ("E pass, S 3NT, all pass. At the same time…" are not)."""
     ends = sorted(told_at(x) for x in (a, b))
@@ -217,7 +223,8 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert") or alert is not None:
             irr.put("alerted", exp.kind == "alert" or alert is not None, _span(alert or exp, "event"))
-        if st.has("explanation_right") is not None and st.has("forgot") is not None and st.has("misinformation") is None:
+        if st.has("explanation_right") is not None and st.has("forgot") is not None \
+                and (st.has("misinformation") is None or _complaint(st, st.has("misinformation"))):
             # "that's their agreement … he just forgot": the explanation was right, the call was the mistake (Law 75C)
             irr.put("mistake", "call", st.has("explanation_right"), st.has("forgot"))
         later = next((b for b in st.actions if b.index > exp.index and (b.kind in PLAY_KINDS and (b.cards or b.suit)

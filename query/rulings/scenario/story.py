@@ -235,6 +235,7 @@ class _Teller:
         self.actor_m: Mention | None = None
         self.fresh = False              # a subject was named since the last action
         self.made_bids: dict[str, str] = {}      # bid -> seat that made it
+        self.told_again: Action | None = None    # the last call, told again to start the auction written out
         self.skip: set[int] = set()
         self.over: tuple | None = None     # "West bid 1H over North's 1S": (subject, its mention) while reading North's 1S
         self.belief_until = -1             # "he thought W passed", "他以为是应叫1♠": what someone believed, not what happened
@@ -856,6 +857,9 @@ class _Teller:
             self.skip.add(i + 1)
             self.fresh = False
             return True
+        quote = next((q for q in _QUOTE.finditer(text) if q.start() < m.start < q.end()), None)
+        if quote is not None and _MEANING_TOLD.search(quote.group(0)):
+            return True               # "when asked South said 'weak, 6-10, six hearts'": what a call shows, not a call
         if re.match(r"\s*(表示|代表|means|shows|would show|promises)(?![A-Za-z])", text[m.end:m.end + 14], re.I):
             return True                                   # "此時賭倍表示有四張黑桃": a call's meaning told, not a call made
         if re.match(r"[一二两三四五六七八九]", m.text) and re.search(r"(有|持有|还有)\s*$", text[max(0, m.start - 3):m.start]):
@@ -975,7 +979,12 @@ class _Teller:
             and st.actions[-2].actor == last.actor and prev is not None and prev.label == "EVENT"
         if slow:
             last = st.actions[-2]                          # "3♠ after a good minute's think - pass": the run goes on
-        run = (last is not None and last.implicit and last.call and last.actor in SEATS and (not self.fresh or slow) and prev is not None
+        again = self.told_again is not None and prev is not None and prev.label == "CALL" and prev.value == self.told_again.call
+        if again:
+            last = self.told_again                         # the call told again: the run goes on from it
+            self.fresh = False
+        self.told_again = None
+        run = again or (last is not None and last.implicit and last.call and last.actor in SEATS and (not self.fresh or slow) and prev is not None
                and (prev.label == "CALL" or slow or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
                and _ANNOTATION.sub("", text[prev.end:m.start]).strip(" -–—,/)）(（") == ""   # ("1S - (1H)", "3♥ cue - pass")
                and not re.search(r"[(（][^)）]*\S[^)）]*$", text[prev.end:m.start]))
@@ -1011,6 +1020,10 @@ class _Teller:
             or earlier is not None and any(b.kind in ("cancel", "decline") for b in st.actions[earlier.index:])
             and any(b.call and b.actor not in (self.actor, None) for b in st.actions[earlier.index:]))
         if made_by is not None and not (close and made_by != self.actor) and not again:
+            told = next((b for b in reversed(st.actions) if b.call), None)
+            if told is not None and told.call == m.value and told.actor == made_by in SEATS and nxt is not None and nxt.label == "CALL" \
+                    and text[m.end:nxt.start].strip(" -–—,/") == "":
+                self.told_again = told     # "North opened 2♥ … 2♥ - pass - 4♥ - all pass": the auction goes on from it
             return                                  # a reference to a bid already made ("S opened 1H again" after it was cancelled is not)
         if last is not None and last.kind == "before_partner" and not last.cards and m.start - _span_end(last) <= 4 \
                 and not any(b.kind in PLAY_EVENTS for b in st.actions):
@@ -1237,6 +1250,11 @@ def _speakers_after_quotes(ms: list[Mention], text: str) -> dict[tuple[int, int]
         if seat is not None and seat.label == "SEAT" and _SAID_AFTER.fullmatch(text[q.end():seat.start]):
             out[q.span()] = seat
     return out
+
+
+# an explanation quoted: a point range or words of a call's meaning ("weak, 6-10, six hearts", "「弱二，6-10点，六张红心」")
+_MEANING_TOLD = re.compile(r"\d+\s*[-–~～]\s*\d+|\d+\+|\b(hcp|points|weak|strong|natural|forcing|transfer|preemptive|invitational)\b|"
+                           r"[0-9一二三四五六七八九十]+\s*点|弱|强|自然|逼叫|转移|阻击|邀请|强制", re.I)
 
 
 def _quoted(text: str, pos: int) -> bool:
