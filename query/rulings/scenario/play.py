@@ -731,12 +731,17 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
     nxt = next((b for b in st.actions if b.index > exposed.index and b.kind in ("win", "lead")
                 and (b.actor in ("declarer", "dummy") or _resolve(b.actor, declarer) in SEATS)
                 and _resolve(b.actor, declarer) != who), None)
-    told = next((m for i, f, m in st.findings if f == "on_lead" and i >= exposed.index), None)    # "西要首攻"
+    told = next((m for i, f, m in st.findings if i >= exposed.index and (f == "on_lead" or f == "wrong_hand" and re.fullmatch(
+        r"(is|was) on lead", m.text, re.I))), None)    # "西要首攻", "Now East is on lead"
     if nxt is None and told is not None:
         seat, _m = _nearest_seat(st, told)
         if seat in SEATS and seat != who:
             irr.put("partner_to_lead", seat == partner(who), told)
-            if seat == partner(who) and not any(st.has(v, exposed.index) for v in ("require_suit", "prohibit_suit", "no_requirement")):
+            choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, exposed.index)] if m), None)
+            if seat == partner(who) and choice is not None:
+                irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
+                _unable_to_comply(st, irr, choice, seat)
+            elif seat == partner(who):
                 irr.put("declarer_lead_choice", "not_yet_chosen", told)     # the story stops before declarer chose
         return
     if nxt is not None:
