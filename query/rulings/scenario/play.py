@@ -433,8 +433,8 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             irr.put("both_sides_revoked", True, _span(other, "event"))
         out.append(irr)
         src = bad or h
-        if irr.facts.get("revoke_established") is False and src.cards and declarer and who in SEATS \
-                and who not in (declarer, partner(declarer)):
+        if irr.facts.get("revoke_established") is False and src.cards and who in SEATS \
+                and (declarer and who not in (declarer, partner(declarer)) or irr.facts.get("offender_role") == "defender"):
             # corrected (Law 62A): the defender's card withdrawn is a major penalty card (62B1, 50B), to be played (52)
             out += _penalty_card_not_played(st, src, who, declarer)
         break
@@ -973,6 +973,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             # a discard of another suit cannot win the trick; with a later trick to his side, 64A2 applies whoever won it
             irr.put("revoke_trick_won_by", "not_offender", _span(src, "event"))
     ne, est, nt = st.has("not_established"), st.has("established"), st.has("next_trick")
+    if nt is not None and re.search(r"\bbefore\b[^.;]{0,30}$", st.text[max(0, nt.start - 40):nt.start], re.I):
+        ne, nt = ne or nt, None       # "corrected it before anyone played to the next trick": not established (Law 63A1)
     # "He then led to trick 7": the offender or his partner played to a later trick (Law 63A1)
     on = next((b for b in st.actions if src is not None and src.trick and b.index > src.index and b.trick and (
         b.trick > src.trick and b.kind in ("lead", "play", "follow", "discard", "ruff", "win")
@@ -988,7 +990,8 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
                   and _resolve(b.actor, declarer) == off and b.trick in (None, src.trick)
                   and not re.fullmatch(r"instead|rather", (_span(b, "event").text if _span(b, "event") else ""), re.I)),
                  None) if off else None     # ("discarded instead of following" is no correction)
-    if ne is None and nt is None and est is None and fixed is not None and not any(
+    fixed_first = fixed is not None and nt is not None and _span(fixed, "event") is not None and _span(fixed, "event").end <= nt.start
+    if ne is None and (nt is None or fixed_first) and est is None and fixed is not None and not any(
             src.index < b.index < fixed.index and b.trick and src.trick and b.trick > src.trick for b in st.actions):
         ne = _span(fixed, "event")    # "莊家說有，改出♣A": he put it right within the trick, before it was established (62A)
     after = src.index if src is not None else irr.at

@@ -621,6 +621,9 @@ class _Teller:
         if m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
                 and re.search(r"ok|okay|好", m.text, re.I):
             return True                                   # "East then said 'ok, pass'": the call he said, not an acceptance
+        if m.value in PLAY_EVENTS and re.search(r"\bbefore\s+(anyone|anybody|someone|either side|any player|the others)\s+(had\s+|could\s+)?$",
+                                                text[max(0, m.start - 30):m.start], re.I):
+            return True                                   # "corrected it before anyone played to the next trick": not done
         if m.value in ("bid", "play", "lead") and re.match(r"\s*[:：]", text[m.end:m.end + 2]):
             return True                                   # "叫牌：1NT（北）- 不叫 …", "Play:": a heading, not a call or a card
         if m.value == "lead" and st.actions and st.actions[-1].kind in ("discard", "ruff", "follow", "play") \
@@ -1141,7 +1144,7 @@ class _Teller:
                 st.actions.append(Action(last.actor, "win", len(st.actions), list(last.spans), trick=int(more.group(1))))
         elif last is not None and last.kind in PLAY_EVENTS and (
                 last.trick is None and m.start - last.spans[-1][1].end <= 25
-                or 0 <= m.start - _span_end(last) <= 4 and text[_span_end(last):m.start].strip().lower() in ("", "to", "at", "了", "on")):
+                or 0 <= m.start - _span_end(last) <= 10 and re.fullmatch(r"\s*((suit|low|high)\s+)?(to|at|on|in)?\s*|了", text[_span_end(last):m.start], re.I)):
             last.trick = m.value                 # "led to trick 7", "攻了第7磴": the trick named right after the play
 
     def _box(self, i: int, m: Mention, prev: Mention | None, nxt: Mention | None) -> None:
