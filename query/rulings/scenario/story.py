@@ -621,6 +621,9 @@ class _Teller:
         if m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
                 and re.search(r"ok|okay|好", m.text, re.I):
             return True                                   # "East then said 'ok, pass'": the call he said, not an acceptance
+        if m.value in ("play", "drop") and re.search(r"\b(play|plays|played|playing|go|went|going)\s+for\s+the\s+drop\b",
+                                                     text[max(0, m.start - 16):m.end + 16], re.I):
+            return True                                   # "he'd normally play for the drop": a line of play, not a card
         if m.value in PLAY_EVENTS and re.search(r"\bbefore\s+(anyone|anybody|someone|either side|any player|the others)\s+(had\s+|could\s+)?$",
                                                 text[max(0, m.start - 30):m.start], re.I):
             return True                                   # "corrected it before anyone played to the next trick": not done
