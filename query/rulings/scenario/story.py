@@ -595,7 +595,7 @@ class _Teller:
             self.fresh = False
             return True
         if prev is not None and prev.label == "FINDING" and m.start - prev.end <= 3 \
-                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但", text[prev.end:m.start]) \
+                and not _SENTENCE_END.search(text[prev.end:m.start]) and not re.search(r"[)）]|却|卻|但|就", text[prev.end:m.start]) \
                 and (prev.value == "should" or prev.value in ("not_called", "not_played") and not re.match(r"before\b", prev.text, re.I)
                      or prev.value == "negated" and m.start - prev.end <= 1 and (
                          m.value != "decline" or re.match(r"(ask|want|requir|insist|demand)", m.text, re.I))
