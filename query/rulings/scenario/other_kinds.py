@@ -398,6 +398,34 @@ def _extraneous_information(st: Story) -> Irregularity | None:
     return irr
 
 
+def _no_result(st: Story) -> list[Irregularity]:
+    """Law 12C2(a): a board on which no result could be obtained ("board 24 couldn't be played", "我把这副取消了"). The
+    pairs told in the same sentence as being late or slow were directly at fault; those told as waiting or in no way
+    at fault were not: one ruling each, an artificial adjusted score by responsibility. With no pair told, it is asked."""
+    unplayable = st.has("board_unplayable")
+    if unplayable is None or not re.search(r"\b(boards?|bd|time)\b|副|牌", st.text[slice(*sentence_at(st.text, unplayable.start))], re.I):
+        return []               # (a card that "couldn't be played" is no board)
+    out = []
+    for side in [m for m in st.mentions if m.label == "SIDE"]:
+        span = sentence_at(st.text, side.start)
+        fault = next(((v, m) for _, f, m in st.findings for v in [{"at_fault": "directly", "not_at_fault": "none"}.get(f)]
+                      if v and span[0] <= m.start < span[1] and m.start > side.start), None)
+        if fault is not None and not any(i.facts.get("contestant_fault") == fault[0] for i in out):
+            irr = Irregularity("no_result_obtainable", {}, at=0)
+            irr.put("irregularity", "no_result_obtainable", unplayable)
+            irr.put("contestant_fault", fault[0], side, fault[1])
+            out.append(irr)
+    if not out:
+        irr = Irregularity("no_result_obtainable", {}, at=0)
+        irr.put("irregularity", "no_result_obtainable", unplayable)
+        out.append(irr)
+    scored = next(((v, m) for _, f, m in st.findings for v in [{"scored_matchpoints": "matchpoints", "scored_imps": "imps"}.get(f)] if v), None)
+    for irr in out:
+        if scored is not None:
+            irr.put("scoring", *scored)      # "Pairs", 双人赛: average plus is 60% (12C2(a)); at IMPs, 3 IMPs (12C2(b))
+    return out
+
+
 def restated_auction(st: Story) -> tuple[Mention, list[Action]] | None:
     """Law 20E: after a review of the auction is asked for, a player's words in quotes that list calls
     ("West asked for a review and North said '1♦, 1♠, 2♦, 3NT'"): the restatement and the call actions read from it.
@@ -471,6 +499,8 @@ def replay_more(st: Story, au: Auction) -> list[Irregularity]:
         if before is not None or fresh is not None:
             irr.put("board_previously_played", before is not None, before or fresh)
         out.append(irr)
+    if not any(i.kind == "wrong_board" for i in out):
+        out += _no_result(st)       # (the right board left unplayed after a wrong one is Law 15B3's own 12C2(a) score)
     extraneous = _extraneous_information(st)
     if extraneous is not None:
         out.append(extraneous)

@@ -116,7 +116,8 @@ def replay(st: Story) -> list[Irregularity]:
     dummy_then(st, found)
     seen, out = set(), []
     for i in found:
-        if i.kind not in seen or i.facts.get("repeat_revoke_same_suit"):
+        # (a second revoke in the same suit, and each contestant's own score for a board with no result, Law 12C2(a))
+        if i.kind not in seen or i.facts.get("repeat_revoke_same_suit") or i.facts.get("contestant_fault"):
             seen.add(i.kind)
             out.append(i)
     return out
