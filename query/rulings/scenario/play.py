@@ -313,8 +313,12 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
             # seats untold: whoever else led, led out of turn (Laws 55, 56); his role is asked when not told
             irr = base("lead_out_of_turn", a, who)
             irr.put("correct_leader", "declarer_side", _span(won, "actor") or _span(won, "event"))
+            said = next((b for b in st.actions if b.index > a.index and b.kind in ("accept", "decline") and b.actor == "declarer"), None)
             if a.actor in ("declarer", "dummy"):
                 irr.put("offender_role", "declarer", _span(a, "actor"))
+            elif said is not None:
+                # "庄家说不接受": declarer accepts or refuses only a defender's lead (Law 53A, 56)
+                irr.put("offender_role", "defender", _span(said, "actor") or _span(said, "event"))
             else:
                 irr.unsure = ("lead_out_of_turn",)     # "夢家贏了第5磴，接著北家出了♥4": North may be dummy, so ask
         elif told and who and not opening:
