@@ -251,7 +251,11 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         faced = next((a for a in st.actions if (a.kind == "face" or a.kind == "expose" and told is not None and _span(a, "event") is not None and told.start < _span(a, "event").start
                                                  # "N put the SQ on the table face up" before any card was played
                                                  or a.kind == "play" and any(i == a.index and f == "face_up" for i, f, _m in st.findings)
-                                                 and not any(b.cards for b in st.actions[:a.index]))
+                                                 and not any(b.cards for b in st.actions[:a.index])
+                                                 # "西就直接把♣Q亮在桌上" (N declares): the opening leader's partner faced a card
+                                                 or a.kind == "expose" and _resolve(a.actor, declarer) == partner(lho(declarer))
+                                                 and _span(a, "event") is not None and re.search(r"亮|fac|face up", _span(a, "event").text, re.I)
+                                                 and st.has("unintended") is None and not any(b.cards for b in st.actions[:a.index]))
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is None:
             # dummy faces a card before the opening lead, saying he leads ("我先攻"): the declaring side's attempted lead (54E)
