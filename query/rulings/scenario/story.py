@@ -132,6 +132,9 @@ _ANNOTATION = re.compile(r"\((?:[^()]{0,24})\)|\b(cue(?:-?bid)?|nat(?:ural)?|ale
 # holds, Law 70; not a card played)
 _HELD_CARDS = re.compile(r"(\b(has|had|holds|held|holding)|手上|手里|手中|手里剩|手上剩|剩下?)\s*(the\s+|只有|还有|有|是)?$", re.I)
 
+# "led the ♠3 towards dummy's ♠KJ5": the cards a lead goes towards are held there, not played
+_TOWARDS = re.compile(r"\b(towards?|through|up to)\s+(the\s+)?(dummy|declarer|north|south|east|west|[NESW])'s\s*$", re.I)
+
 
 def _his_holding(text: str, at: int) -> bool:
     """"He has ♠2 and ♥AKQ", "他手上♠5": the cards the player just spoken of holds."""
@@ -305,6 +308,7 @@ class _Teller:
         _director_makes_no_call(st)
         _lone_bid_is_the_contract(st)
         _found_cards(st)
+        _leads_from_hand_to_dummy(st)
         return st
 
     def _bracket(self, gap: str) -> None:
@@ -1109,7 +1113,8 @@ class _Teller:
             last.cards.append(m.value)                 # ("改出♣A": the card put in place of the one played)
             last.spans.append(("card", m))
         elif self.actor is not None and (self.fresh or _his_holding(text, m.start)):
-            kind = "hold" if _HELD_CARDS.search(text[max(0, m.start - 8):m.start]) else "play"
+            kind = "hold" if _HELD_CARDS.search(text[max(0, m.start - 8):m.start]) or _TOWARDS.search(text[max(0, m.start - 30):m.start]) \
+                else "play"
             a = Action(self.actor, kind, len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
             if st.trick is not None:
                 a.trick = st.trick[0]
@@ -1162,6 +1167,20 @@ class _Teller:
     _HANDLERS = {"DEALER": _dealer, "FINDING": _finding, "OVER": _over, "SEAT": _seat, "ROLE": _role, "SIDE": _side,
                  "EVENT": _event, "CONTRACT": _contract, "CALL": _call, "CARD": _card, "SUIT": _suit, "TRICK": _trick,
                  "BOX": _box, "QUESTION": _question}
+
+
+def _leads_from_hand_to_dummy(st: Story) -> None:
+    """"S leads the ♠3 from hand towards dummy's ♠KJ5", "南从手里向明手引♠3": the player leading from his own hand
+    towards dummy is declarer, when the story names no declarer or dummy."""
+    if st.declarer is not None or st.dummy is not None:
+        return
+    for a in st.actions:
+        ev = next((m for k, m in a.spans if k == "event"), None)
+        if a.kind == "lead" and a.actor in SEATS and ev is not None and re.search(
+                r"^[^.;。；]{0,24}?\bfrom (his )?(own )?hand\b[^.;。；]{0,12}?\b(to|towards?)\s+(the\s+)?dummy\b|^[^.;。；]{0,8}?从(自己)?手[里上中]?[^.;。；]{0,4}?向明手",
+                st.text[ev.start:], re.I):
+            st.declarer = (a.actor, ev)
+            return
 
 
 def _found_cards(st: Story) -> None:
