@@ -850,6 +850,12 @@ class _Teller:
             st.contract, st.declarer = (m.value, m), (nxt.value, nxt)      # "4♠ South. Trick 3 …": the contract and declarer
             self.skip.add(i + 1)
             return True
+        if nxt is not None and nxt.label == "ROLE" and nxt.value == "declarer" and m.value not in ("P", "X", "XX") \
+                and text[m.end:nxt.start].strip() == "" and re.fullmatch(r"做庄|坐庄|主打|做莊|坐莊", nxt.text) \
+                and prev is not None and prev.label == "SEAT" and text[prev.end:m.start].strip() == "" and st.declarer is None:
+            st.contract, st.declarer = (m.value, m), (prev.value, prev)      # "最后南4♥做庄": the contract and declarer
+            self.skip.add(i + 1)
+            return True
         if prev is not None and prev.label == "FINDING" and prev.value == "wanted" and 0 <= m.start - prev.end <= 3 \
                 and self.actor in SEATS and not self.fresh and any(a.actor == self.actor and a.call for a in st.actions):
             # "北說了two hearts，他其實要說two spades": the call he meant, after the one he made (Law 25A)
