@@ -625,6 +625,8 @@ class _Teller:
         if m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
                 and re.search(r"ok|okay|好", m.text, re.I):
             return True                                   # "East then said 'ok, pass'": the call he said, not an acceptance
+        if m.value in ("claim", "face", "dummy_down") and re.search(r"(不|没|沒|没有|沒有|不要|不想|不願|不愿)\s*$", text[max(0, m.start - 3):m.start]):
+            return True                                   # "北說不接受，也不攤牌": he did not spread his hand (no claim, Law 54A)
         if m.value in ("play", "drop") and re.search(r"\b(play|plays|played|playing|go|went|going)\s+for\s+the\s+drop\b",
                                                      text[max(0, m.start - 16):m.end + 16], re.I):
             return True                                   # "he'd normally play for the drop": a line of play, not a card
