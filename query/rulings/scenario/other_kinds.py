@@ -223,6 +223,9 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert") or alert is not None:
             irr.put("alerted", exp.kind == "alert" or alert is not None, _span(alert or exp, "event"))
+        if exp.kind == "no_alert" and st.has("artificial") is not None:
+            # "系統卡寫2♦是人為邀請", "an artificial bid": the alerting policy requires its alert (WBF Alerting Policy 2(i))
+            irr.put("call_class", "artificial_bid", st.has("artificial"))
         if st.has("explanation_right") is not None and st.has("forgot") is not None \
                 and (st.has("misinformation") is None or _complaint(st, st.has("misinformation"))):
             # "that's their agreement … he just forgot": the explanation was right, the call was the mistake (Law 75C)
