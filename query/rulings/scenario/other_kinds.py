@@ -23,8 +23,20 @@ _ASKS = re.compile(r"ask|quer|问|問|询|詢", re.I)     # a say event that is 
 
 def _complaint(st: Story, m: Mention) -> bool:
     """"EW say they were misled", "东西说他们被误导了": the non-offenders' complaint, not the Director's finding."""
-    return re.search(r"\b(say|says|said|claim|claims|claimed|feel|felt|think)\s+(that\s+)?(they|we)\s+(were|had been|have been)\s*$|"
+    return re.search(r"\b(say|says|said|claim|claims|claimed|feel|feels|felt|think|thinks|thought)\s+(that\s+)?(they|we)\s+(were|had been|have been)\s*$|"
                      r"(说|称)(他们|我们)?(被)?$", st.text[max(0, m.start - 30):m.start], re.I) is not None
+
+
+def _artificial_told(st: Story, no_alert: Action) -> Mention | None:
+    """"系統卡寫2♦是梅花支持的人為邀請": the call not alerted told as artificial, in the words about that call (its
+    bid named just before), not someone's belief ("東以為是人為叫品")."""
+    call = next((b.call for b in reversed(st.actions[:no_alert.index]) if b.call), None)
+    for _, f, m in st.findings:
+        start = sentence_at(st.text, m.start)[0]
+        named = [x for x in st.mentions if x.label == "CALL" and x.value == call and start <= x.start < m.start]
+        if f == "artificial" and named and not re.search(r"以为|以為|thought|believed", st.text[named[-1].end:m.start], re.I):
+            return m
+    return None
 
 
 def _same_sentence(st: Story, a: Action, b: Action) -> bool:
@@ -223,9 +235,10 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert") or alert is not None:
             irr.put("alerted", exp.kind == "alert" or alert is not None, _span(alert or exp, "event"))
-        if exp.kind == "no_alert" and st.has("artificial") is not None:
+        art = _artificial_told(st, exp)
+        if exp.kind == "no_alert" and art is not None:
             # "系統卡寫2♦是人為邀請", "an artificial bid": the alerting policy requires its alert (WBF Alerting Policy 2(i))
-            irr.put("call_class", "artificial_bid", st.has("artificial"))
+            irr.put("call_class", "artificial_bid", art)
         if st.has("explanation_right") is not None and st.has("forgot") is not None \
                 and (st.has("misinformation") is None or _complaint(st, st.has("misinformation"))):
             # "that's their agreement … he just forgot": the explanation was right, the call was the mistake (Law 75C)
@@ -406,13 +419,16 @@ def _no_result(st: Story) -> list[Irregularity]:
     pairs told in the same sentence as being late or slow were directly at fault; those told as waiting or in no way
     at fault were not: one ruling each, an artificial adjusted score by responsibility. With no pair told, it is asked."""
     unplayable = st.has("board_unplayable")
-    if unplayable is None or not re.search(r"\b(boards?|bd|time)\b|副|牌", st.text[slice(*sentence_at(st.text, unplayable.start))], re.I):
-        return []               # (a card that "couldn't be played" is no board)
+    if unplayable is None or not (re.search(r"time|副|来不及", unplayable.text, re.I)
+                                  or re.search(r"(\b(board|bd)\s*#?\d*|副)\s*$", st.text[max(0, unplayable.start - 12):unplayable.start], re.I)):
+        return []               # the board named just before it: a card that "could not be played" is no board
     out = []
     for side in [m for m in st.mentions if m.label == "SIDE"]:
         span = sentence_at(st.text, side.start)
         fault = next(((v, m) for _, f, m in st.findings for v in [{"at_fault": "directly", "not_at_fault": "none"}.get(f)]
-                      if v and span[0] <= m.start < span[1] and m.start > side.start), None)
+                      if v and span[0] <= m.start < span[1] and m.start > side.start
+                      and not any(x.label == "SIDE" and side.start < x.start < m.start for x in st.mentions)), None)
+        # (the side told just before the words: not "NS said EW had been slow")
         if fault is not None and not any(i.facts.get("contestant_fault") == fault[0] for i in out):
             irr = Irregularity("no_result_obtainable", {}, at=0)
             irr.put("irregularity", "no_result_obtainable", unplayable)

@@ -254,7 +254,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                                                  and not any(b.cards for b in st.actions[:a.index])
                                                  # "西就直接把♣Q亮在桌上" (N declares): the opening leader's partner faced a card
                                                  or a.kind == "expose" and _resolve(a.actor, declarer) == partner(lho(declarer))
-                                                 and _span(a, "event") is not None and re.search(r"亮|fac|face up", _span(a, "event").text, re.I)
+                                                 and _span(a, "event") is not None and re.search(r"亮|fac", _span(a, "event").text, re.I)
                                                  and st.has("unintended") is None and not any(b.cards for b in st.actions[:a.index]))
                       and a.cards and _resolve(a.actor, declarer) not in (None, declarer, partner(declarer))), None)
         if faced is None:
@@ -373,10 +373,9 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
                 irr.put("partner_to_lead", False, _span(ev, "event"))      # a defender led at declarer's turn: declarer leads
             if ev.kind == "decline":
                 # what declarer then asks of the leader (Law 50D2(a)): a suit required, a suit barred, or nothing
-                lc = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, ev.index - 1)] if m), None)
+                lc = _lead_choice(st, ev.index - 1)
                 if lc is not None:
-                    irr.put("declarer_lead_choice", lc[0], lc[1])
-                    _unable_to_comply(st, irr, lc, partner(who) if who in SEATS else None)
+                    _chose(st, irr, lc, partner(who) if who in SEATS else None)
                 elif irr.facts.get("partner_to_lead") and not any(b.index > ev.index and b.kind in PLAY_KINDS and b.cards
                                                                   for b in st.actions):
                     irr.put("declarer_lead_choice", "not_yet_chosen", _span(ev, "event"))   # the story stops there
@@ -745,16 +744,15 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
         seat, _m = _nearest_seat(st, told)
         if seat in SEATS and seat != who:
             irr.put("partner_to_lead", seat == partner(who), told)
-            choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, exposed.index)] if m), None)
+            choice = _lead_choice(st, exposed.index)
             if seat == partner(who) and choice is not None:
-                irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
-                _unable_to_comply(st, irr, choice, seat)
+                _chose(st, irr, choice, seat)
             elif seat == partner(who):
                 irr.put("declarer_lead_choice", "not_yet_chosen", told)     # the story stops before declarer chose
         return
     if nxt is not None:
         irr.put("partner_to_lead", _resolve(nxt.actor, declarer) == partner(who), _span(nxt, "event") or _span(nxt, "actor"))
-        choice = next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, nxt.index - 1)] if m), None)
+        choice = _lead_choice(st, nxt.index - 1)
         said = next((b for b in st.actions[nxt.index + 1:] if b.kind in ("lead", "play") and b.suit and not b.cards
                      and (b.actor == "declarer" or _resolve(b.actor, declarer) == declarer)), None)
         if irr.facts["partner_to_lead"] and choice is None and said is not None and _span(said, "event") is not None \
@@ -762,10 +760,19 @@ def _partner_to_lead(st: Story, irr: Irregularity, exposed: Action, who: str, de
             # "declarer said 'Lead me a diamond'", 莊家說「出方塊」: his words to the partner on lead are the choice, not a card
             said.kind, choice = "say", ("require_suit", _span(said, "event"))
         if irr.facts["partner_to_lead"] and choice is not None:
-            irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
-            _unable_to_comply(st, irr, choice, partner(who) if who in SEATS else None)
+            _chose(st, irr, choice, partner(who) if who in SEATS else None)
         elif irr.facts["partner_to_lead"] and not any(b.index > nxt.index and b.kind in PLAY_KINDS for b in st.actions):
             irr.put("declarer_lead_choice", "not_yet_chosen", _span(nxt, "event") or _span(nxt, "actor"))   # the story stops there
+
+
+def _lead_choice(st: Story, after: int) -> tuple[str, Mention] | None:
+    """Declarer's choice for the partner on lead after a penalty card (Law 50D2(a)), told after action `after`."""
+    return next(((v, m) for v in ("require_suit", "prohibit_suit", "no_requirement") for m in [st.has(v, after)] if m), None)
+
+
+def _chose(st: Story, irr: Irregularity, choice: tuple[str, Mention], leader: str | None) -> None:
+    irr.put("declarer_lead_choice", choice[0], choice[1])      # Law 50D2(a): what declarer then chose
+    _unable_to_comply(st, irr, choice, leader)
 
 
 def _unable_to_comply(st: Story, irr: Irregularity, choice: tuple[str, Mention], leader: str | None) -> None:
@@ -1111,7 +1118,7 @@ _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌�
 
 
 _SUIT_NAMES = r"(?:clubs|diamonds|hearts|spades|梅花|草花|方块|红心|黑桃)"
-_PARTNER_SUIT = {"C": "clubs|梅花|草花", "D": "diamonds|方块", "H": "hearts|红心", "S": "spades|黑桃"}
+_SUIT_WORDS_OF = {"C": "clubs|梅花|草花", "D": "diamonds|方块", "H": "hearts|红心", "S": "spades|黑桃"}
 
 
 def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: str | None, trump: str | None) -> Mention | None:
@@ -1132,7 +1139,7 @@ def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: st
         or re.search(r"\bdummy\s+(is |was |being |already )?(out of|void in|without) trumps?\b|(明手|梦家)(的)?(将牌|王牌)?(已经|已)?(没有|没)(将牌|王牌)", st.text, re.I)
     one_suit = re.search(rf"(\bdummy\b|明手|梦家)\W{{0,3}}(has |had |holds |is |was )?(all|only|just|都是|只有|只剩|全是)\s*"
                          rf"(small |low |小的?)?(?P<suit>{_SUIT_NAMES})", st.text, re.I)
-    if one_suit and not re.fullmatch(_PARTNER_SUIT[trump], one_suit.group("suit"), re.I):
+    if one_suit and not re.fullmatch(_SUIT_WORDS_OF[trump], one_suit.group("suit"), re.I):
         dummy_void = True
     rank = lambda c: _RANK_ORDER.index("T" if c[1:] == "10" else c[1:])
     if not dummy_void or any(c[0] == trump and rank(c) < rank(theirs[0]) for c in mine[0].cards):

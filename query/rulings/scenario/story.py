@@ -127,10 +127,9 @@ _ANNOTATION = re.compile(r"\((?:[^()]{0,24})\)|\b(cue(?:-?bid)?|nat(?:ural)?|ale
                          r"splinter|inv(?:itational)?|pre-?empt(?:ive)?|asking|relay|artificial|conventional|gf|game-forcing)\b",
                          re.I)
 
-# a card only seen, not played ("having seen the ♠K", "看到♠K后")
 # the cards a player holds, told with no event before them: "S has ♠2 and ♥AKQ", "他手上♠5、♦AK" (what he still
 # holds, Law 70; not a card played)
-_HELD_CARDS = re.compile(r"(\b(has|had|holds|held|holding)|手上|手里|手中|手里剩|手上剩|剩下?)\s*(the\s+|只有|还有|有|是)?$", re.I)
+_HELD_CARDS = re.compile(r"(\b(has|had|holds|held|holding)|手上|手里|手中|剩下?)\s*(the\s+|只有|还有|有|是)?$", re.I)
 
 # "led the ♠3 towards dummy's ♠KJ5": the cards a lead goes towards are held there, not played
 _TOWARDS = re.compile(r"\b(towards?|through|up to)\s+(the\s+)?(dummy|declarer|north|south|east|west|[NESW])'s\s*$", re.I)
@@ -143,6 +142,7 @@ def _his_holding(text: str, at: int) -> bool:
     return held is not None and re.search(r"(\b(he|she)\s+(still\s+)?|他|她)$", text[max(0, start - 10):start], re.I) is not None
 
 
+# a card only seen, not played ("having seen the ♠K", "看到♠K后")
 _SEEN_CARD = re.compile(r"(\b(seen|saw|seeing|sees|noticed|looking at|looked at)|看到了?|看见了?)\s*(the\s+|that\s+)?$", re.I)
 
 _NOT_YET = "(还没|还没有|尚未|都还没)"
@@ -625,7 +625,7 @@ class _Teller:
         if m.value == "accept" and nxt is not None and nxt.label == "CALL" and 0 <= nxt.start - m.end <= 3 \
                 and re.search(r"ok|okay|好", m.text, re.I):
             return True                                   # "East then said 'ok, pass'": the call he said, not an acceptance
-        if m.value in ("claim", "face", "dummy_down") and re.search(r"(不|没|沒|没有|沒有|不要|不想|不願|不愿)\s*$", text[max(0, m.start - 3):m.start]):
+        if m.value in ("claim", "face", "dummy_down") and re.search(r"(?<!不得)(不|没|沒|没有|沒有|不要|不想|不願|不愿)\s*$", text[max(0, m.start - 4):m.start]):
             return True                                   # "北說不接受，也不攤牌": he did not spread his hand (no claim, Law 54A)
         if m.value in ("play", "drop") and re.search(r"\b(play|plays|played|playing|go|went|going)\s+for\s+the\s+drop\b",
                                                      text[max(0, m.start - 16):m.end + 16], re.I):
@@ -997,12 +997,12 @@ class _Teller:
             and st.actions[-2].actor == last.actor and prev is not None and prev.label == "EVENT"
         if slow:
             last = st.actions[-2]                          # "3♠ after a good minute's think - pass": the run goes on
-        again = self.told_again is not None and prev is not None and prev.label == "CALL" and prev.value == self.told_again.call
-        if again:
+        resumed = self.told_again is not None and prev is not None and prev.label == "CALL" and prev.value == self.told_again.call
+        if resumed:
             last = self.told_again                         # the call told again: the run goes on from it
             self.fresh = False
         self.told_again = None
-        run = again or (last is not None and last.implicit and last.call and last.actor in SEATS and (not self.fresh or slow) and prev is not None
+        run = resumed or (last is not None and last.implicit and last.call and last.actor in SEATS and (not self.fresh or slow) and prev is not None
                and (prev.label == "CALL" or slow or prev.label == "SEAT" and any(x is prev for _, x in last.spans))   # "1NT W - pass"
                and _ANNOTATION.sub("", text[prev.end:m.start]).strip(" -–—,/)）(（") == ""   # ("1S - (1H)", "3♥ cue - pass")
                and not re.search(r"[(（][^)）]*\S[^)）]*$", text[prev.end:m.start]))
@@ -1184,9 +1184,9 @@ def _leads_from_hand_to_dummy(st: Story) -> None:
         return
     for a in st.actions:
         ev = next((m for k, m in a.spans if k == "event"), None)
-        if a.kind == "lead" and a.actor in SEATS and ev is not None and re.search(
-                r"^[^.;。；]{0,24}?\bfrom (his )?(own )?hand\b[^.;。；]{0,12}?\b(to|towards?)\s+(the\s+)?dummy\b|^[^.;。；]{0,8}?从(自己)?手[里上中]?[^.;。；]{0,4}?向明手",
-                st.text[ev.start:], re.I):
+        if a.kind == "lead" and a.actor in SEATS and ev is not None and (re.search(
+                r"^[^.;。；]{0,24}?\bfrom (his )?(own )?hand\b[^.;。；]{0,12}?\b(to|towards?)\s+(the\s+)?dummy\b", st.text[ev.start:], re.I)
+                or re.search(r"从(自己)?手[里上中]?\S{0,2}向明手\S{0,2}$", st.text[max(0, ev.start - 12):ev.start])):
             st.declarer = (a.actor, ev)
             return
 
