@@ -235,8 +235,7 @@ def replay_other(st: Story, au: Auction) -> list[Irregularity]:
         irr.put("offender", exp.actor, _span(exp, "actor"))
         if exp.kind in ("no_alert", "alert") or alert is not None:
             irr.put("alerted", exp.kind == "alert" or alert is not None, _span(alert or exp, "event"))
-        art = _artificial_told(st, exp)
-        if exp.kind == "no_alert" and art is not None:
+        if exp.kind == "no_alert" and (art := _artificial_told(st, exp)) is not None:
             # "系統卡寫2♦是人為邀請", "an artificial bid": the alerting policy requires its alert (WBF Alerting Policy 2(i))
             irr.put("call_class", "artificial_bid", art)
         if st.has("explanation_right") is not None and st.has("forgot") is not None \
@@ -439,9 +438,8 @@ def _no_result(st: Story) -> list[Irregularity]:
         irr.put("irregularity", "no_result_obtainable", unplayable)
         out.append(irr)
     scored = next(((v, m) for _, f, m in st.findings for v in [{"scored_matchpoints": "matchpoints", "scored_imps": "imps"}.get(f)] if v), None)
-    for irr in out:
-        if scored is not None:
-            irr.put("scoring", *scored)      # "Pairs", 双人赛: average plus is 60% (12C2(a)); at IMPs, 3 IMPs (12C2(b))
+    for irr in out if scored is not None else []:
+        irr.put("scoring", *scored)      # "Pairs,", 双人赛: average plus is 60% (12C2(a)); at IMPs, 3 IMPs (12C2(b))
     return out
 
 
@@ -500,7 +498,7 @@ def _card_deemed_played(st: Story) -> Irregularity | None:
 
 
 def replay_more(st: Story, au: Auction) -> list[Irregularity]:
-    """Cards from a wrong board (Law 15A), extraneous information from another table (16D), a card deemed played
+    """Cards from a wrong board (Law 15A), a board with no result (12C2(a)), extraneous information from another table (16D), a card deemed played
     (45C), simultaneous plays (Law 58), dummy looking at a defender's hand (Law 43A2(c)), an incomplete designation of
     dummy's card (46B)."""
     out = []

@@ -1117,8 +1117,8 @@ _LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张�
 _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
 
 
-_SUIT_NAMES = r"(?:clubs|diamonds|hearts|spades|梅花|草花|方块|红心|黑桃)"
 _SUIT_WORDS_OF = {"C": "clubs|梅花|草花", "D": "diamonds|方块", "H": "hearts|红心", "S": "spades|黑桃"}
+_SUIT_NAMES = "(?:" + "|".join(_SUIT_WORDS_OF.values()) + ")"
 
 
 def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: str | None, trump: str | None) -> Mention | None:
@@ -1126,7 +1126,9 @@ def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: st
     so it takes a trick whatever is played ("He has ♠2 and ♥AKQ … E still has the ♠J"). Only with the claimer's hand
     told whole (one list, as many cards as the count left) and dummy's trumps told: "dummy out of trumps", or
     dummy's cards all of another suit ("dummy all small clubs", "明手都是小梅花"). The words of the claimer's hand."""
-    theirs = [c for c in held.cards if trump and c[0] == trump]
+    def rank(card: str) -> int:
+        return _RANK_ORDER.index("T" if card[1:] == "10" else card[1:])
+    theirs = sorted((c for c in held.cards if trump and c[0] == trump), key=rank)     # their highest first
     if not theirs or declarer is None or claimer != declarer:
         return None
     mine = [b for b in st.actions if b.kind == "hold" and b.cards and _resolve(b.actor, declarer) == claimer]
@@ -1141,7 +1143,6 @@ def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: st
                          rf"(small |low |小的?)?(?P<suit>{_SUIT_NAMES})", st.text, re.I)
     if one_suit and not re.fullmatch(_SUIT_WORDS_OF[trump], one_suit.group("suit"), re.I):
         dummy_void = True
-    rank = lambda c: _RANK_ORDER.index("T" if c[1:] == "10" else c[1:])
     if not dummy_void or any(c[0] == trump and rank(c) < rank(theirs[0]) for c in mine[0].cards):
         return None
     return _span(mine[0], "event") or next((m for f, m in mine[0].spans if f == "card"), None)
