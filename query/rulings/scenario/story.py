@@ -942,6 +942,8 @@ class _Teller:
         or a call the Director weighed as a logical alternative ("派司是南的合理替代選擇", "pass was a logical
         alternative"), in the same clause."""
         doubled = m.value in ("X", "XX")
+        if not doubled and m.value != "P" and _RESULT_AFTER.match(self.text, m.end):
+            return True                                   # "4♥+1", "3NT=", "4♠x-2": a contract and its result
 
         def next_to(x: Mention, between: str) -> bool:    # nothing told between them but a double ("4♥加倍宕一") or the player
             return not any(m.end <= y.start < x.start and not (y.label == between or y.label == "CALL" and y.value in ("X", "XX"))
@@ -1288,6 +1290,10 @@ def _speakers_after_quotes(ms: list[Mention], text: str) -> dict[tuple[int, int]
 # an explanation quoted: a point range or words of a call's meaning ("weak, 6-10, six hearts", "「弱二，6-10点，六张红心」")
 _MEANING_TOLD = re.compile(r"\d+\s*[-–~～]\s*\d+|\d+\+|\b(hcp|points|weak|strong|natural|forcing|transfer|preemptive|invitational)\b|"
                            r"[0-9一二三四五六七八九十]+\s*点|弱|强|自然|逼叫|转移|阻击|邀请|强制", re.I)
+
+
+# a result written after a contract ("4♥+1", "3NT=", "4♠x-2"); not the dashes of an auction ("1♥-1♠", "1NT-2C", "2♥-pass")
+_RESULT_AFTER = re.compile(r"\s*(xx|x|\*\*|\*)?\s*([+\-]\s*[1-9]|=)(?![\d♠♥♦♣SHDCNshdcn])", re.I)
 
 
 def _quoted(text: str, pos: int) -> bool:
