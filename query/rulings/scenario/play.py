@@ -910,9 +910,11 @@ def _contract_trump(st: Story) -> str | None:
 
 
 def _trick_winners(st: Story, declarer: str | None) -> list[tuple[int | None, str, Action]]:
+    totals = [t.span() for t in _SIDE_TOTAL.finditer(st.text)]
     out = []
     for w in st.actions:
-        if w.kind == "win":
+        ev = _span(w, "event")
+        if w.kind == "win" and not (ev is not None and any(a <= ev.start < b for a, b in totals)):    # (not "NS took four tricks altogether")
             who = _resolve(w.actor, declarer)
             if w.actor == "defender" and declarer in SEATS:
                 who = "NS" if declarer in ("E", "W") else "EW"     # "the defence won tricks 5 and 8"
@@ -984,6 +986,14 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
             # "After that declarer won every remaining trick": the other side won them all (Law 64B1)
             rest = st.has("declarer_won_rest") or st.has("defenders_won_rest")
             irr.put("offending_side_won_later_trick", False, rest)
+        total = _SIDE_TOTAL.search(st.text)
+        if total is not None and "offending_side_won_later_trick" not in irr.facts and src.trick \
+                and (total.group("en") or total.group("zh")).upper().replace("-", "").replace("/", "") in (side, "南北" if side == "NS" else "东西"):
+            n = total.group("n1") or total.group("n2")
+            if (int(n) if n.isdigit() else _NUMBER.get(n, 0)) >= src.trick:
+                # "NS took four tricks altogether", revoke at trick 4: more than the tricks before it, so the offending
+                # side won the revoke trick or a later one (Law 64A)
+                irr.put("offending_side_won_later_trick", True, Mention("FINDING", "side_total", total.start(), total.end(), total.group(0)))
         if not same and src.kind == "discard" and irr.facts.get("offending_side_won_later_trick") is True:
             # a discard of another suit cannot win the trick; with a later trick to his side, 64A2 applies whoever won it
             irr.put("revoke_trick_won_by", "not_offender", _span(src, "event"))
@@ -1112,7 +1122,11 @@ def _of_one_hand(st: Story, m: Mention) -> bool:
                 or re.search(r"(北|南|东|西|庄家|明手)家?的?\s*$", before) and not re.search(r"都\s*$|和|、", before))
 
 
-_NUMBER = _CN_NUMBERS | {"两": 2, "two": 2, "three": 3, "four": 4, "five": 5}
+_NUMBER = _CN_NUMBERS | {"两": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# a side's tricks in all: "NS took four tricks altogether", "南北一共拿了4墩"
+_SIDE_TOTAL = re.compile(r"\b(?P<en>NS|EW|N-S|E-W|N/S|E/W)\s+(took|won|made|got|had)\s+(?P<n1>\d+|two|three|four|five|six|seven|eight|nine|ten)\s+"
+                         r"tricks?\s+(altogether|in all|in total)\b|(?P<zh>南北|东西)(一共|总共|共)(拿了|赢了|得了|拿到|赢得)?(?P<n2>\d+|[一二两三四五六七八九十])[墩磴]",
+                         re.I)
 _LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张墩磴]|\b(?P<en>two|three|four|five|\d)\s+(cards|tricks)\s+(left|to go|remaining)", re.I)
 _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
 
