@@ -535,7 +535,9 @@ class _Teller:
             elif m.value == "dummy" and prev is not None and prev.label == "SEAT" and _joined(text, prev, m):
                 st.dummy = (prev.value, prev)
             if not (prev is not None and prev.label == "SEAT" and m.start - prev.end <= 6
-                    and not _SENTENCE_END.search(text[prev.end:m.start]) and not prev.text.endswith(".")):   # ("…been W. Declarer said")
+                    and not _SENTENCE_END.search(text[prev.end:m.start]) and not prev.text.endswith(".")
+                    and not (m.value == "dummy" and re.search(r"(让|叫)\s*$", text[prev.end:m.start]))):
+                # ("…been W. Declarer said"; but "南却让明手垫了♦": dummy's card, on declarer's word)
                 self.actor, self.actor_m, self.fresh = m.value, m, True
         elif m.value == "director":
             if not re.search(r"(等|找|叫|请|召请|召|呼叫|call|called|calls|for|fetch|fetched|get|got|waiting)\W{0,2}$",
