@@ -119,7 +119,16 @@ def _told_his_turn(st: Story, lead: Action, who: str, declarer: str | None) -> M
 
 
 # minutes after the scores were made available ("成績公布後大概10分鐘", "15 minutes after the results were posted")
-_MINUTES_AFTER_SCORES = re.compile(r"(成绩|成績|结果|結果|分数|分數)\S{0,2}(公布|公佈|贴出|貼出|出来|出來|交出去|交出)\S{0,2}(后|後|以后|以後)\S{0,3}?"
+def _cn_number(word: str) -> int:
+    """A Chinese numeral up to 99: 十五 15, 二十 20, 二十五 25 (99 when it is not one)."""
+    m = re.fullmatch(r"([一二三四五六七八九]?)(十?)([一二三四五六七八九]?)", word)
+    if not m or not word:
+        return 99
+    tens, _ten, units = (_CN_NUMBERS.get(g, 0) for g in m.groups())
+    return (tens or 1) * 10 + units if m.group(2) else tens or units
+
+
+_MINUTES_AFTER_SCORES = re.compile(r"(成绩|成績|结果|結果|分数|分數)\S{0,2}(公布|公佈|贴出|貼出|出来|出來|交出去|交出)\S{0,2}?(后|後|以后|以後)?\S{0,3}?"
                                    r"(?P<n1>\d{1,3}|[一二三四五六七八九十]{1,3})\s*分(钟|鐘)|(?P<n2>\d{1,3}) ?(minutes|mins) after the "
                                    r"(scores?|results?|score ?sheets?)\b", re.I)
 
@@ -665,7 +674,7 @@ def replay_play(st: Story, au: Auction) -> list[Irregularity]:
         minutes = after and (after.group("n1") or after.group("n2"))
         if st.has("correction_period") is not None:
             irr.put("within_correction_period", True, st.has("correction_period"))
-        elif minutes and (int(minutes) if minutes.isdigit() else _CN_NUMBERS.get(minutes, 99)) < 30:
+        elif minutes and (int(minutes) if minutes.isdigit() else _cn_number(minutes)) < 30:
             # "成績公布後大概10分鐘": the correction period ends 30 minutes after the official score is made available,
             # unless the Regulating Authority says otherwise (Law 79C1)
             irr.put("within_correction_period", True, Mention("FINDING", "correction_period", after.start(), after.end(), after.group(0)))
@@ -1189,6 +1198,9 @@ def _sure_winners(st: Story, actor: str | None, declarer: str | None, strain: st
     ("a small club", 一張小方塊) or a count of cards left that the list does not fill makes it unsure."""
     who = _resolve(actor, declarer) or actor         # a seat, or "declarer" when the story names no seat
     held = [b for b in st.actions if b.kind == "hold" and b.cards and who is not None and (_resolve(b.actor, declarer) or b.actor) == who]
+    ace = next((b for b in held if strain not in (None, "NT") and strain + "A" in b.cards), None)
+    if ace is not None:
+        return _span(ace, "event") or _span(ace, "card")     # "东当时手里有♥A" in hearts: the ace of trumps wins a trick whatever is played
     if len(held) != 1 or not (strain == "NT" or outstanding_trump is False):
         return None
     h = held[0]
