@@ -1062,6 +1062,11 @@ def _revoke_facts(irr: Irregularity, st: Story, src: Action | None, declarer: st
         irr.put("established_by", "agreed_claim", _span(ag, "event"))
     elif src is not None and src.trick == 12 and st.has("all_played_13") is not None:
         irr.put("established_by", "played_to_next_trick", st.has("all_played_13"))   # "兩家都出完第13磴"
+    elif est is not None and src is not None and src.trick and src.trick < 12 \
+            and not re.fullmatch(r"established|已?经?(成立|确立)了?", est.text, re.I):
+        # found "at the end of play", 打完, or "play went on": the next trick was played (Law 63A1)
+        irr.put("revoke_established", True, est)
+        irr.put("established_by", "played_to_next_trick", est)
     elif est is not None:
         irr.put("revoke_established", True, est)
     elif src is not None and src.trick and (later_trick := next((x for x in st.mentions if x.label == "TRICK" and isinstance(x.value, int)
