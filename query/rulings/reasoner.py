@@ -371,21 +371,23 @@ def load_rules(g: Graph) -> RuleBase:
         raise RuleError("no rules in the graph (ontology/rules/*.ttl not loaded?)")
 
     def each(prop: str):
-        return g.query(PREFIXES + f"PREFIX blr: <https://w3id.org/bridge-laws/rules#>\n"
-                       f"SELECT ?r ?o WHERE {{ ?r {prop} ?o }}")
+        # the predicate is bound, not pasted into the query text (Oxigraph wants it projected)
+        rows = g.query(PREFIXES + "SELECT ?r ?o ?prop WHERE { ?r ?prop ?o }",
+                       initBindings={"prop": URIRef("https://w3id.org/bridge-laws/rules#" + prop)})
+        return [(r, o) for r, o, _ in rows]
 
-    for r, o in each("blr:sets"):
+    for r, o in each("sets"):
         rid = _local(r, RULE_NS)
         m = re.fullmatch(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(\S+)\s*", str(o))
         if not m or m.group(1) not in vocab:
             raise RuleError(f"rule {rid}: cannot read blr:sets '{o}'")
         rules[rid].sets.append((m.group(1), _literal(m.group(2), vocab[m.group(1)])))
-    for prop, attr in (("blr:exceptionTo", "exception_to"), ("blr:triggeredBy", "triggered_by")):
+    for prop, attr in (("exceptionTo", "exception_to"), ("triggeredBy", "triggered_by")):
         for r, o in each(prop):
             getattr(rules[_local(r, RULE_NS)], attr).append(_local(o, RULE_NS))
-    for r, o in each("blr:alsoCites"):
+    for r, o in each("alsoCites"):
         rules[_local(r, RULE_NS)].also_cites.append(_pid(o))
-    for prop, attr in (("blr:conclusion", "conclusion"), ("blr:question", "question")):
+    for prop, attr in (("conclusion", "conclusion"), ("question", "question")):
         for r, o in each(prop):
             getattr(rules[_local(r, RULE_NS)], attr)[lang_tag(o)] = str(o)
     q = PREFIXES + """
