@@ -1145,8 +1145,7 @@ _LEFT = re.compile(r"剩(?:下|最后)?(?P<zh>[一二两三四五六七\d])[张�
 _ON_LEAD = re.compile(r"^\S{0,3}(有|拿到|取得)?(攻牌权|出牌权|引牌权)|^[^.;。；]{0,12}?\b(on lead|to lead)\b|^\s*(has|had) the lead\b", re.I)
 
 
-_SUIT_WORDS_OF = {"C": "clubs|梅花|草花", "D": "diamonds|方块", "H": "hearts|红心", "S": "spades|黑桃"}
-_SUIT_NAMES = "(?:" + "|".join(_SUIT_WORDS_OF.values()) + ")"
+_SUIT_NAMES = "|".join(w for w in _SUIT_WORDS if len(w) > 1)       # the suits' words, not their symbols
 
 
 def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: str | None, trump: str | None) -> Mention | None:
@@ -1169,7 +1168,7 @@ def _trump_above_side(st: Story, held: Action, claimer: str | None, declarer: st
         or re.search(r"\bdummy\s+(is |was |being |already )?(out of|void in|without) trumps?\b|(明手|梦家)(的)?(将牌|王牌)?(已经|已)?(没有|没)(将牌|王牌)", st.text, re.I)
     one_suit = re.search(rf"(\bdummy\b|明手|梦家)\W{{0,3}}(has |had |holds |is |was )?(all|only|just|都是|只有|只剩|全是)\s*"
                          rf"(small |low |小的?)?(?P<suit>{_SUIT_NAMES})", st.text, re.I)
-    if one_suit and not re.fullmatch(_SUIT_WORDS_OF[trump], one_suit.group("suit"), re.I):
+    if one_suit and _SUIT_WORDS[one_suit.group("suit").lower()] != trump:
         dummy_void = True
     if not dummy_void or any(c[0] == trump and rank(c) < rank(theirs[0]) for c in mine[0].cards):
         return None

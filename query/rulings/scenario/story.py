@@ -135,11 +135,9 @@ _HELD_CARDS = re.compile(r"(\b(has|had|holds|held|holding)|手上|手里|手中|
 _TOWARDS = re.compile(r"\b(towards?|through|up to)\s+(the\s+)?(dummy|declarer|north|south|east|west|[NESW])'s\s*$", re.I)
 
 
-def _his_holding(text: str, at: int) -> bool:
-    """"He has ♠2 and ♥AKQ", "他手上♠5": the cards the player just spoken of holds."""
-    held = _HELD_CARDS.search(text[max(0, at - 8):at])
-    start = max(0, at - 8) + held.start() if held else at
-    return held is not None and re.search(r"(\b(he|she)\s+(still\s+)?|他|她)$", text[max(0, start - 10):start], re.I) is not None
+def _after_pronoun(text: str, at: int) -> bool:
+    """"He has ♠2 and ♥AKQ", "他手上♠5": words at `at` told of the player just spoken of."""
+    return re.search(r"(\b(he|she)\s+(still\s+)?|他|她)$", text[max(0, at - 10):at], re.I) is not None
 
 
 # a card only seen, not played ("having seen the ♠K", "看到♠K后")
@@ -1121,12 +1119,12 @@ class _Teller:
             return
         if last is not None and last.kind == "pull" and not last.call and not self.fresh:
             last.kind = "play"                     # "put the ♦A on the table" is a play
+        held = _HELD_CARDS.search(text[max(0, m.start - 8):m.start])       # "S has ♠2", "他手上♠5"
         if last is not None and (last.kind in PLAY_EVENTS | {"hold"} or last.kind == "replace" and not last.call) and not self.fresh:
             last.cards.append(m.value)                 # ("改出♣A": the card put in place of the one played)
             last.spans.append(("card", m))
-        elif self.actor is not None and (self.fresh or _his_holding(text, m.start)):
-            kind = "hold" if _HELD_CARDS.search(text[max(0, m.start - 8):m.start]) or _TOWARDS.search(text[max(0, m.start - 30):m.start]) \
-                else "play"
+        elif self.actor is not None and (self.fresh or held is not None and _after_pronoun(text, max(0, m.start - 8) + held.start())):
+            kind = "hold" if held or _TOWARDS.search(text[max(0, m.start - 30):m.start]) else "play"
             a = Action(self.actor, kind, len(st.actions), [("actor", self.actor_m), ("card", m)], cards=[m.value], implicit=True)
             if st.trick is not None:
                 a.trick = st.trick[0]
