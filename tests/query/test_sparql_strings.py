@@ -26,9 +26,6 @@ REVIEWED = {
         "binds ?var to IRIs through iri_value(), which refuses anything but a URIRef of safe characters; "
         "every caller passes an IRI made from an id already found in the graph (resolve) or a document "
         "from the DOCS list; the variable names are keyword names in the code",
-    ("query/rulings/reasoner.py", "each"):
-        "interpolates the property name `prop`, which callers pass as literals in the code (the rule "
-        "base's own vocabulary), never text from a user",
     ("query/lookup.py", "_texts_of"):
         "VALUES of IRIs that are results of an earlier query on the graph (the editions of a provision), "
         "each through iri_value()",
